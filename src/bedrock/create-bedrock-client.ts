@@ -1,0 +1,36 @@
+// The one place a BedrockRuntimeClient is built: always with FetchHttpHandler, so msw, workerd and Deno all see the calls.
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { FetchHttpHandler } from '@smithy/fetch-http-handler';
+
+export type BedrockConnection = {
+  readonly region: string;
+  /** Override URL of a Bedrock-compatible server (the simulator, a proxy). */
+  readonly endpoint?: string;
+  /** Static SigV4 credentials; omitted means the SDK's default provider chain (Node and Deno only). */
+  readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string };
+  /** A Bedrock API key, sent as `Authorization: Bearer`. Wins over SigV4 when set. */
+  readonly bearerToken?: string;
+  /** SDK attempts for retryable errors (429, 500, 503); the turn loop adds none of its own on top. */
+  readonly maxAttempts?: number;
+  /** Per-request timeout in milliseconds. */
+  readonly requestTimeoutMs?: number;
+};
+
+/** Dummy keys for a simulator endpoint that checks no signature; never used against AWS. */
+const SIMULATOR_CREDENTIALS = { accessKeyId: 'SIMULATOR', secretAccessKey: 'SIMULATOR' } as const;
+
+/** Builds the client. Without credentials, a token or an endpoint the SDK's own chain is used. */
+export function createBedrockClient(connection: BedrockConnection): BedrockRuntimeClient {
+  const requestHandler = new FetchHttpHandler({ requestTimeout: connection.requestTimeoutMs ?? 120_000 });
+  const credentials = connection.credentials ?? (connection.endpoint !== undefined && connection.bearerToken === undefined ? SIMULATOR_CREDENTIALS : undefined);
+  return new BedrockRuntimeClient({
+    region: connection.region,
+    requestHandler,
+    maxAttempts: connection.maxAttempts ?? 3,
+    ...(connection.endpoint === undefined ? {} : { endpoint: connection.endpoint }),
+    ...(credentials === undefined ? {} : { credentials }),
+    ...(connection.bearerToken === undefined
+      ? {}
+      : { token: { token: connection.bearerToken }, authSchemePreference: ['httpBearerAuth'] }),
+  });
+}

@@ -1,0 +1,58 @@
+// The port the HTTP layer calls: one conversation's life as the mobile app sees it. The turn loop implements it.
+import type { Usage } from '../pipeline/prompt-types.ts';
+
+export type ConversationRef = { readonly userId: string; readonly conversationId: string };
+
+export type PublicMessage = {
+  readonly id: string;
+  readonly role: 'user' | 'assistant';
+  readonly text: string;
+  readonly createdAt: string;
+};
+
+/** Billing of one turn (all of its model calls) as the API returns it. */
+export type TurnUsage = Usage & { readonly costUSD: number; readonly naiveCostUSD: number };
+
+export type TurnResult = {
+  readonly message: { readonly id: string; readonly role: 'assistant'; readonly text: string };
+  readonly usage: TurnUsage;
+};
+
+/** Streamed while a turn runs; `done`/`error` are produced by the HTTP layer from the result. */
+export type TurnEvent =
+  | { readonly type: 'delta'; readonly text: string }
+  | { readonly type: 'tool'; readonly name: string; readonly status: 'started' | 'success' | 'error' };
+
+export type SendMessageInput = ConversationRef & {
+  readonly text: string;
+  readonly idempotencyKey?: string;
+  /** Called for each streamed event; must not throw. A closed client does not stop the turn. */
+  readonly onEvent?: (event: TurnEvent) => void;
+};
+
+export type ConversationUsage = {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadInputTokens: number;
+  readonly cacheWriteInputTokens: number;
+  readonly costUSD: number;
+  readonly naiveCostUSD: number;
+  readonly savingPercent: number;
+  readonly summaryTokens: number;
+};
+
+/**
+ * Every method is scoped to `userId`: another user's conversation is `not_found` (AppError).
+ * A second `sendMessage` while a turn of the same conversation runs fails with `conflict`.
+ * A repeated `idempotencyKey` returns the first result and creates nothing.
+ */
+export interface ChatService {
+  createConversation(input: { readonly userId: string; readonly title?: string }): Promise<{ readonly id: string; readonly createdAt: string }>;
+  sendMessage(input: SendMessageInput): Promise<TurnResult>;
+  listMessages(input: ConversationRef & { readonly before?: string; readonly limit: number }): Promise<{
+    readonly messages: readonly PublicMessage[];
+    readonly nextBefore: string | null;
+  }>;
+  getUsage(input: ConversationRef): Promise<ConversationUsage>;
+  deleteConversation(input: ConversationRef): Promise<void>;
+}
