@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'model_timeout'
   | 'model_rejected'
   | 'model_error'
+  | 'model_access_denied'
   | 'store_busy'
   | 'store_error'
   | 'tool_failed'
