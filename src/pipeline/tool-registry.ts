@@ -75,7 +75,7 @@ export function createToolRegistry(): ToolRegistry {
       const specs: ToolSpec[] = [];
       const seen = new Set<string>();
       json.forEach((entry: unknown, index) => {
-        const parsed = parseToolSpec(entry, `manifest[${index}]`);
+        const parsed = parseToolSpec(entry);
         if (!parsed.ok) {
           errors.push(...parsed.errors.map((error) => `manifest[${index}]: ${error}`));
           return;

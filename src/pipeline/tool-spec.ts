@@ -72,7 +72,8 @@ export function parseToolSpec(input: unknown, label?: string): ParseToolSpecResu
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, errors: [`${who}: must be an object`] };
   const result = v.safeParse(TOOL_SPEC_SCHEMA, input);
   if (!result.success) {
-    return { ok: false, errors: result.issues.map((issue) => `${who}: ${v.getDotPath(issue) ?? '(spec)'}: ${issue.message}`) };
+    const explain = (issue: v.BaseIssue<unknown>): string => (issue.message.startsWith('Invalid key') ? 'is required' : issue.message);
+    return { ok: false, errors: result.issues.map((issue) => `${who}: ${v.getDotPath(issue) ?? '(spec)'}: ${explain(issue)}`) };
   }
   let copy: ToolSpec;
   try {

@@ -28,6 +28,8 @@ export type SendMessageInput = ConversationRef & {
   readonly idempotencyKey?: string;
   /** Called for each streamed event; must not throw. A closed client does not stop the turn. */
   readonly onEvent?: (event: TurnEvent) => void;
+  /** Keeps work after the reply alive (Workers' waitUntil for this request); defaults to the service's own. */
+  readonly runInBackground?: (task: Promise<unknown>) => void;
 };
 
 export type ConversationUsage = {

@@ -1,0 +1,51 @@
+// Recall of plain BM25 and of our ranker on the BFCL multi-turn fixture; exits 1 if ours misses 0.85 @5 or 0.95 @15.
+import { readFileSync } from 'node:fs';
+import { measureRecall, parseLabelledQueries } from '../src/pipeline/measure-recall.ts';
+import type { LabelledQuery } from '../src/pipeline/measure-recall.ts';
+import { createToolIndex, rankTools } from '../src/pipeline/rank-tools.ts';
+import { createBm25Index, rankToolsBm25 } from '../src/pipeline/rank-tools-bm25.ts';
+import { shortlistTools } from '../src/pipeline/shortlist-tools.ts';
+import { createToolRegistry } from '../src/pipeline/tool-registry.ts';
+
+/** The targets of issue 3. */
+const TARGET_AT_5 = 0.85;
+const TARGET_AT_15 = 0.95;
+const FIXTURE = new URL('../testbench/fixtures/bfcl/', import.meta.url);
+
+const registry = createToolRegistry();
+const loaded = registry.loadManifest(JSON.parse(readFileSync(new URL('tools.json', FIXTURE), 'utf8')));
+const parsed = parseLabelledQueries(readFileSync(new URL('queries.jsonl', FIXTURE), 'utf8'));
+if (!loaded.ok || !parsed.ok) {
+  console.error('selector-recall: the BFCL fixture does not load', loaded.ok ? '' : loaded.errors, parsed.ok ? '' : parsed.errors);
+  process.exit(1);
+}
+const tools = registry.all();
+const ours = createToolIndex(tools);
+const bm25 = createBm25Index(tools);
+
+/** Conversations alternate between halves A and B, so both halves hold whole conversations (tuning used A only). */
+function splitByConversation(queries: readonly LabelledQuery[]): [LabelledQuery[], LabelledQuery[]] {
+  const halves: [LabelledQuery[], LabelledQuery[]] = [[], []];
+  let conversation = -1;
+  for (const query of queries) {
+    if (query.previous === undefined || query.previous.length === 0) conversation += 1;
+    halves[conversation % 2 === 0 ? 0 : 1].push(query);
+  }
+  return halves;
+}
+
+const format = (value: number): string => value.toFixed(3);
+const [halfA, halfB] = splitByConversation(parsed.queries);
+let result = measureRecall({ queries: [], rank: () => [] });
+console.log(`BFCL multi-turn fixture: ${tools.length} tools, ${parsed.queries.length} labelled user turns`);
+console.log('set        ranker  @5     @10    @15    shortlist');
+for (const [label, queries] of [['all', parsed.queries], ['A (tuned)', halfA], ['B (held)', halfB]] as const) {
+  const plain = measureRecall({ queries, rank: (query) => rankToolsBm25(bm25, query) });
+  const mine = measureRecall({ queries, rank: (query) => rankTools(ours, { query: query.query, recentUserTurns: query.previous ?? [] }), shortlist: (ranking) => shortlistTools(ranking) });
+  console.log(`${label.padEnd(10)} bm25    ${format(plain.recallAt5)}  ${format(plain.recallAt10)}  ${format(plain.recallAt15)}`);
+  console.log(`${label.padEnd(10)} ours    ${format(mine.recallAt5)}  ${format(mine.recallAt10)}  ${format(mine.recallAt15)}  ${mine.meanShortlist.toFixed(1)}`);
+  if (label === 'all') result = mine;
+}
+const met = result.recallAt5 >= TARGET_AT_5 && result.recallAt15 >= TARGET_AT_15;
+console.log(`targets @5 >= ${TARGET_AT_5}, @15 >= ${TARGET_AT_15}: ${met ? 'met' : 'NOT met'}`);
+process.exit(met ? 0 : 1);

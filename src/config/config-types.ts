@@ -1,0 +1,46 @@
+// The shape of tokenwise's configuration: what parseConfig returns and every runtime reads.
+import type { LogLevel } from '../logger.ts';
+
+export type Runtime = 'node' | 'deno' | 'deno-deploy' | 'workers';
+
+/** How requests are authenticated: a shared HS256 secret, a JWKS URL, or a secret the runtime generates at start. */
+export type AuthConfig =
+  | { readonly kind: 'secret'; readonly secret: string; readonly issuer?: string; readonly audience?: string }
+  | { readonly kind: 'jwks'; readonly url: string; readonly issuer?: string; readonly audience?: string }
+  | { readonly kind: 'development' };
+
+export type Config = {
+  readonly runtime: Runtime;
+  readonly port: number;
+  /** `simulator`: no credentials of any kind and no BEDROCK_ENDPOINT (node and deno only). */
+  readonly mode: 'simulator' | 'bedrock';
+  readonly bedrock: {
+    readonly region: string;
+    readonly endpoint?: string;
+    readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string };
+    readonly bearerToken?: string;
+    /** Where credentials come from; `default-chain` means AWS_PROFILE or another variable the SDK's chain reads. */
+    readonly credentialSource: 'access-keys' | 'bearer-token' | 'default-chain' | 'none';
+    readonly modelId: string;
+    readonly cheapModelId: string;
+  };
+  readonly database: { readonly url: string; readonly authToken?: string };
+  readonly auth: AuthConfig;
+  readonly logLevel: LogLevel;
+  readonly systemPromptFile?: string;
+  readonly assetsDir?: string;
+  readonly toolsManifests: readonly string[];
+  readonly limits: {
+    readonly maxInputTokens: number;
+    readonly summaryMaxTokens: number;
+    readonly windowMinMessages: number;
+    readonly windowMaxMessages: number;
+    readonly maxToolSteps: number;
+    readonly maxBodyBytes: number;
+  };
+  readonly cacheTtlStatic: '5m' | '1h';
+};
+
+export type ParseConfigResult = { readonly ok: true; readonly config: Readonly<Config> } | { readonly ok: false; readonly errors: readonly string[] };
+
+export type ParseConfigOptions = { readonly runtime: Runtime };

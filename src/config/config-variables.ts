@@ -1,0 +1,153 @@
+// Every environment variable tokenwise reads, one valibot schema each, with messages that say how to fix a bad value.
+import * as v from 'valibot';
+import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from './models.ts';
+
+/** Defaults applied when a variable is unset (or blank); the messages below quote them. */
+export const CONFIG_DEFAULTS = {
+  PORT: 3000,
+  AWS_REGION: 'us-east-1',
+  DATABASE_URL: 'file:tokenwise.db',
+  LOG_LEVEL: 'info',
+  MAX_INPUT_TOKENS: 24_000,
+  SUMMARY_MAX_TOKENS: 400,
+  WINDOW_MIN_MESSAGES: 10,
+  WINDOW_MAX_MESSAGES: 15,
+  MAX_TOOL_STEPS: 6,
+  MAX_BODY_BYTES: 65_536,
+  CACHE_TTL_STATIC: '5m',
+} as const;
+
+/** Quotes a value for a message; URLs lose their query string and user info, which may carry tokens. */
+function quote(input: unknown): string {
+  const text = String(input);
+  return JSON.stringify(text.replace(/\?.*$/s, '?…').replace(/\/\/[^/@]*@/, '//…@'));
+}
+
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function integer(name: keyof typeof CONFIG_DEFAULTS, min: number, max: number) {
+  const message = (issue: v.BaseIssue<unknown>) =>
+    `${name} must be an integer from ${min} to ${max}, got ${quote(issue.input)}; unset it to use ${CONFIG_DEFAULTS[name]}`;
+  return v.pipe(v.string(), v.regex(/^\d{1,12}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message));
+}
+
+function region(name: string) {
+  return v.pipe(
+    v.string(),
+    v.regex(/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/, (issue) => `${name} must be an AWS region such as "us-east-1", got ${quote(issue.input)}; unset it to use us-east-1`),
+  );
+}
+
+function modelId(name: string, fallback: string) {
+  return v.pipe(
+    v.string(),
+    v.regex(
+      /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,2047}$/,
+      (issue) => `${name} must be a Bedrock model id, inference profile or ARN (letters, digits and . _ : / -), got ${quote(issue.input)}; unset it to use ${fallback}`,
+    ),
+  );
+}
+
+function httpUrl(name: string, example: string) {
+  return v.pipe(
+    v.string(),
+    v.check(
+      (text) => ['http:', 'https:'].includes(parseUrl(text)?.protocol ?? ''),
+      (issue) => `${name} must be an absolute http(s) URL such as "${example}", got ${quote(issue.input)}`,
+    ),
+  );
+}
+
+const text = v.string();
+
+/** One schema per variable; an unset or blank variable is never passed to its schema. */
+export const CONFIG_VARIABLES = {
+  PORT: integer('PORT', 1, 65_535),
+  AWS_REGION: region('AWS_REGION'),
+  AWS_DEFAULT_REGION: region('AWS_DEFAULT_REGION'),
+  AWS_ACCESS_KEY_ID: text,
+  AWS_SECRET_ACCESS_KEY: text,
+  AWS_SESSION_TOKEN: text,
+  AWS_BEARER_TOKEN_BEDROCK: text,
+  AWS_PROFILE: text,
+  AWS_WEB_IDENTITY_TOKEN_FILE: text,
+  AWS_CONTAINER_CREDENTIALS_FULL_URI: text,
+  AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: text,
+  BEDROCK_ENDPOINT: httpUrl('BEDROCK_ENDPOINT', 'http://127.0.0.1:4010'),
+  BEDROCK_MODEL_ID: modelId('BEDROCK_MODEL_ID', DEFAULT_MODEL_ID),
+  BEDROCK_CHEAP_MODEL_ID: modelId('BEDROCK_CHEAP_MODEL_ID', DEFAULT_CHEAP_MODEL_ID),
+  DATABASE_URL: v.pipe(
+    v.string(),
+    v.check(
+      (value) => ['file:', 'libsql:', 'https:', 'http:'].includes(parseUrl(value)?.protocol ?? ''),
+      (issue) =>
+        `DATABASE_URL must be a file: URL such as "file:tokenwise.db" or the libsql://, https:// or http:// URL of a libSQL server, got ${quote(issue.input)}`,
+    ),
+  ),
+  DATABASE_AUTH_TOKEN: text,
+  AUTH_JWT_SECRET: v.pipe(
+    v.string(),
+    v.minLength(32, (issue) => `AUTH_JWT_SECRET must be at least 32 characters, got ${String(issue.input).length}; generate one with: openssl rand -base64 48`),
+  ),
+  AUTH_JWKS_URL: v.pipe(
+    v.string(),
+    v.check((value) => {
+      const url = parseUrl(value);
+      return url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    }, (issue) => `AUTH_JWKS_URL must be the https:// URL of a JSON Web Key Set (http:// only on localhost), got ${quote(issue.input)}`),
+  ),
+  AUTH_JWT_ISSUER: text,
+  AUTH_JWT_AUDIENCE: text,
+  LOG_LEVEL: v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.picklist(['debug', 'info', 'warn', 'error'], (issue) => `LOG_LEVEL must be one of debug, info, warn, error, got ${quote(issue.input)}; unset it to use info`),
+  ),
+  SYSTEM_PROMPT_FILE: text,
+  ASSETS_DIR: text,
+  TOOLS_MANIFEST: v.pipe(
+    v.string(),
+    v.transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== '')),
+  ),
+  MAX_INPUT_TOKENS: integer('MAX_INPUT_TOKENS', 1_000, 1_000_000),
+  SUMMARY_MAX_TOKENS: integer('SUMMARY_MAX_TOKENS', 300, 500),
+  WINDOW_MIN_MESSAGES: integer('WINDOW_MIN_MESSAGES', 2, 200),
+  WINDOW_MAX_MESSAGES: integer('WINDOW_MAX_MESSAGES', 2, 500),
+  MAX_TOOL_STEPS: integer('MAX_TOOL_STEPS', 1, 50),
+  MAX_BODY_BYTES: integer('MAX_BODY_BYTES', 1_024, 10_485_760),
+  CACHE_TTL_STATIC: v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.picklist(['5m', '1h'], (issue) => `CACHE_TTL_STATIC must be 5m or 1h, got ${quote(issue.input)}; unset it to use 5m`),
+  ),
+} as const;
+
+export type ConfigVariableName = keyof typeof CONFIG_VARIABLES;
+
+/** The variables that parsed, each as its schema's output; unset, blank and invalid ones are absent. */
+export type ConfigValues = { -readonly [K in ConfigVariableName]?: v.InferOutput<(typeof CONFIG_VARIABLES)[K]> };
+
+/**
+ * Runs every variable's schema over `env` (values trimmed; blank means unset) and returns the values that parsed
+ * plus one message per bad variable, in the table's order. Never throws; never echoes a secret.
+ */
+export function parseConfigVariables(env: Readonly<Record<string, string | undefined>>): { values: ConfigValues; errors: string[] } {
+  const values: Record<string, unknown> = {};
+  const errors: string[] = [];
+  for (const [name, schema] of Object.entries(CONFIG_VARIABLES)) {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') continue;
+    const result = v.safeParse(schema as v.GenericSchema<string, unknown>, raw);
+    if (result.success) values[name] = result.output;
+    else errors.push(result.issues[0].message);
+  }
+  return { values: values as ConfigValues, errors };
+}

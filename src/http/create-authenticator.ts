@@ -1,0 +1,119 @@
+// Verifies `Authorization: Bearer <JWT>`: HS256 with a shared secret, or RS256/ES256 with keys from a JWKS URL.
+import { decodeHeader, verify } from 'hono/utils/jwt/jwt';
+import type { HonoJsonWebKey } from 'hono/utils/jwt/jws';
+import { AppError } from '../errors.ts';
+import { createJwksKeySource, JwksUnavailableError } from './create-jwks-key-source.ts';
+import { describeJwtFailure } from './describe-jwt-failure.ts';
+
+/** Shorter secrets are guessable offline from one captured token. */
+export const MIN_SECRET_LENGTH = 32;
+/** Upper bound on a token we even try to decode. */
+const MAX_TOKEN_LENGTH = 8192;
+const MAX_SUB_LENGTH = 200;
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+const JWKS_ALGORITHMS = ['RS256', 'ES256'] as const;
+
+export type AuthOptions = {
+  /** HS256 shared secret (≥ 32 characters). Exactly one of jwtSecret and jwksUrl. */
+  readonly jwtSecret?: string;
+  /** https URL of a JSON Web Key Set (RS256/ES256 keys with `kid`). */
+  readonly jwksUrl?: string;
+  readonly issuer?: string;
+  readonly audience?: string;
+  /** Fetches the JWKS; defaults to globalThis.fetch. */
+  readonly fetch?: typeof fetch;
+  readonly jwksCacheSeconds?: number;
+};
+
+export type AuthResult =
+  | { readonly ok: true; readonly userId: string }
+  | { readonly ok: false; readonly status: 401 | 503; readonly reason: string };
+
+export type Authenticator = (authorization: string | undefined) => Promise<AuthResult>;
+
+/**
+ * Builds the verifier once (throws AppError `config_invalid` for a bad configuration). The verifier never throws:
+ * every refusal is `{ ok: false, status: 401, reason }` (503 only when the JWKS cannot be fetched at all).
+ * A token must carry `exp`, an accepted `alg` (never `none`), a valid signature, and a `sub` of 1..200 characters.
+ */
+export function createAuthenticator(options: AuthOptions): Authenticator {
+  const resolveKey = createKeyResolver(options);
+  return async (authorization) => {
+    const token = /^Bearer +([^\s]+) *$/i.exec(authorization ?? '')?.[1];
+    if (authorization === undefined || authorization.trim() === '') return refuse('missing Authorization header; send "Authorization: Bearer <token>"');
+    if (token === undefined) return refuse('the Authorization header must be "Bearer <token>"');
+    if (token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) return refuse('the bearer token is not a JWT (three base64url parts)');
+    let header: { alg?: unknown; kid?: unknown };
+    try {
+      header = decodeHeader(token) as { alg?: unknown; kid?: unknown };
+    } catch {
+      return refuse('the bearer token is not a JWT (its header is not base64url JSON)');
+    }
+    if (typeof header !== 'object' || header === null || typeof header.alg !== 'string') return refuse('the token header has no "alg"');
+    const key = await resolveKey(header.alg, header.kid);
+    if (!key.ok) return key;
+    let payload: Record<string, unknown>;
+    try {
+      payload = await verify(token, key.key, {
+        alg: key.alg,
+        ...(options.issuer === undefined ? {} : { iss: options.issuer }),
+        ...(options.audience === undefined ? {} : { aud: options.audience }),
+      });
+    } catch (error) {
+      return refuse(describeJwtFailure(error));
+    }
+    if (typeof payload['exp'] !== 'number') return refuse('the token has no "exp" claim; tokens must expire');
+    const sub = payload['sub'];
+    if (typeof sub !== 'string' || sub.trim() === '' || sub.length > MAX_SUB_LENGTH) {
+      return refuse(`the token's "sub" claim must be a non-empty string of at most ${MAX_SUB_LENGTH} characters`);
+    }
+    return { ok: true, userId: sub };
+  };
+}
+
+type KeyResult = { readonly ok: true; readonly alg: 'HS256' | 'RS256' | 'ES256'; readonly key: CryptoKey | HonoJsonWebKey } | Extract<AuthResult, { ok: false }>;
+
+function createKeyResolver(options: AuthOptions): (alg: string, kid: unknown) => Promise<KeyResult> {
+  const { jwtSecret, jwksUrl } = options;
+  if ((jwtSecret === undefined) === (jwksUrl === undefined)) {
+    throw new AppError('config_invalid', 'auth needs exactly one of a JWT secret (AUTH_JWT_SECRET) or a JWKS URL (AUTH_JWKS_URL)');
+  }
+  if (jwtSecret !== undefined) {
+    if (jwtSecret.length < MIN_SECRET_LENGTH) throw new AppError('config_invalid', `the JWT secret must be at least ${MIN_SECRET_LENGTH} characters`);
+    const secretKey = importHmacKey(jwtSecret);
+    return async (alg) => (alg === 'HS256' ? { ok: true, alg, key: await secretKey } : refuse(`token algorithm ${quoteAlg(alg)} is not accepted; expected HS256`));
+  }
+  if (!/^https?:\/\//.test(jwksUrl ?? '')) throw new AppError('config_invalid', `the JWKS URL must be an http(s) URL, got ${JSON.stringify(jwksUrl)}`);
+  const keySource = createJwksKeySource({
+    url: jwksUrl as string,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    ...(options.jwksCacheSeconds === undefined ? {} : { cacheSeconds: options.jwksCacheSeconds }),
+  });
+  return async (alg, kid) => {
+    if (alg !== 'RS256' && alg !== 'ES256') return refuse(`token algorithm ${quoteAlg(alg)} is not accepted; expected ${JWKS_ALGORITHMS.join(' or ')}`);
+    if (typeof kid !== 'string' || kid === '') return refuse('the token header has no "kid"; the JWKS needs one to pick a key');
+    let key: HonoJsonWebKey | undefined;
+    try {
+      key = await keySource.getKey(kid);
+    } catch (error) {
+      if (error instanceof JwksUnavailableError) return { ok: false, status: 503, reason: 'the signing keys could not be fetched; retry shortly' };
+      throw error;
+    }
+    if (key === undefined) return refuse('the token key id is not in the key set');
+    if (key.alg !== undefined && key.alg !== alg) return refuse(`token algorithm ${quoteAlg(alg)} does not match its key`);
+    return { ok: true, alg, key };
+  };
+}
+
+/** Imported once as a CryptoKey: a raw string would be sniffed by hono as PEM if it contained "PUBLIC". */
+export function importHmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+function refuse(reason: string): { readonly ok: false; readonly status: 401; readonly reason: string } {
+  return { ok: false, status: 401, reason };
+}
+
+function quoteAlg(alg: string): string {
+  return /^[A-Za-z0-9+]{1,16}$/.test(alg) ? `"${alg}"` : '(unreadable)';
+}

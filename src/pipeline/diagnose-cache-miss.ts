@@ -1,0 +1,62 @@
+// Says why a model call read nothing from the prompt cache when the previous call should have left something there.
+
+/** What identifies the cacheable layers of one call, compared call to call. */
+export type PromptFingerprint = {
+  /** Epoch milliseconds of the call. */
+  readonly at: number;
+  readonly toolsKey: string;
+  readonly systemKey: string;
+  readonly summaryKey: string;
+  /** Key of the message prefix before the current turn (changes when a chunk leaves the window). */
+  readonly historyKey: string;
+  /** Estimated tokens up to the first cache point that was placed; 0 when none was placed. */
+  readonly firstCheckpointTokens: number;
+  /** TTL of the longest-lived cache point, in milliseconds (0 when none). */
+  readonly ttlMs: number;
+};
+
+export type CacheMissReason =
+  | 'first-call'
+  | 'below-minimum'
+  | 'ttl-lapsed'
+  | 'tool-set-changed'
+  | 'system-layer-changed'
+  | 'summary-changed'
+  | 'window-moved'
+  | 'unexplained';
+
+export type DiagnoseCacheMissInput = {
+  readonly previous: PromptFingerprint | null;
+  readonly current: PromptFingerprint;
+  readonly cacheReadInputTokens: number;
+  readonly minCacheTokens: number;
+};
+
+/**
+ * null when the call read from the cache. Otherwise the first cause that explains the miss, in prefix order
+ * (tools → system → summary → window), after the reasons that no layout could avoid (first call, TTL, minimum).
+ */
+export function diagnoseCacheMiss(input: DiagnoseCacheMissInput): CacheMissReason | null {
+  const { previous, current } = input;
+  if (input.cacheReadInputTokens > 0) return null;
+  if (current.firstCheckpointTokens < input.minCacheTokens) return 'below-minimum';
+  if (previous === null) return 'first-call';
+  if (previous.ttlMs === 0 || current.at - previous.at >= previous.ttlMs) return 'ttl-lapsed';
+  if (previous.toolsKey !== current.toolsKey) return 'tool-set-changed';
+  if (previous.systemKey !== current.systemKey) return 'system-layer-changed';
+  if (previous.summaryKey !== current.summaryKey) return 'summary-changed';
+  if (previous.historyKey !== current.historyKey) return 'window-moved';
+  return 'unexplained';
+}
+
+/** A short, stable, non-cryptographic key of a string (FNV-1a, 2×32 bits): equal inputs give equal keys. */
+export function fingerprintText(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    a = Math.imul(a ^ code, 0x01000193) >>> 0;
+    b = Math.imul(b ^ code, 0x5bd1e995) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}

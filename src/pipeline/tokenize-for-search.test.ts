@@ -1,0 +1,43 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { splitWords, stemWord, tokenizeForSearch } from './tokenize-for-search.ts';
+import { findSynonyms } from './search-synonyms.ts';
+
+describe('splitWords', () => {
+  const cases: [string, string[]][] = [
+    ['activateParkingBrake', ['activate', 'parking', 'brake']],
+    ['TwitterAPI getHTTPResponse', ['twitter', 'api', 'get', 'http', 'response']],
+    ['file_name-2 report.pdf', ['file', 'name', '2', 'report', 'pdf']],
+    ['', []],
+  ];
+  for (const [text, words] of cases) it(`splits ${JSON.stringify(text)}`, () => assert.deepEqual(splitWords(text), words));
+});
+
+describe('stemWord', () => {
+  it('makes inflections of one word meet', () => {
+    for (const group of [['move', 'moves', 'moving', 'moved'], ['create', 'creating', 'creation'], ['directory', 'directories'], ['stop', 'stopped', 'stopping']]) {
+      assert.equal(new Set(group.map(stemWord)).size, 1, group.join(','));
+    }
+  });
+  it('leaves short words and words with digits alone', () => {
+    assert.deepEqual(['is', 'bus', 'mp3s'].map(stemWord), ['is', 'bus', 'mp3s']);
+  });
+});
+
+describe('tokenizeForSearch', () => {
+  it('drops stop words and spells out abbreviations after themselves', () => {
+    assert.deepEqual(tokenizeForSearch('Please mkdir the docs'), ['mkdir', 'mak', 'directory', 'doc', 'document']);
+  });
+  it('can skip abbreviations', () => {
+    assert.deepEqual(tokenizeForSearch('mkdir', { expandAbbreviations: false }), ['mkdir']);
+  });
+});
+
+describe('findSynonyms', () => {
+  it('links delete and remove both ways, on stems, and never returns the word itself', () => {
+    assert.ok(findSynonyms(stemWord('delete')).includes(stemWord('remove')));
+    assert.ok(findSynonyms(stemWord('remove')).includes(stemWord('delete')));
+    assert.ok(!findSynonyms(stemWord('delete')).includes(stemWord('delete')));
+    assert.deepEqual(findSynonyms('zzzz'), []);
+  });
+});

@@ -1,0 +1,75 @@
+// Builds the chat service from the parsed config: store, Bedrock caller, tool registry (demo pack or manifests), content.
+import { createBedrockClient, type BedrockConnection } from '../bedrock/create-bedrock-client.ts';
+import { createModelCaller } from '../bedrock/call-model.ts';
+import { DEFAULT_ASSETS, DEFAULT_INSTRUCTIONS, DEFAULT_SAFETY_RULES } from '../config/default-prompt-content.ts';
+import type { Config } from '../config/parse-config.ts';
+import { AppError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { createToolIndex } from '../pipeline/rank-tools.ts';
+import { createToolRegistry } from '../pipeline/tool-registry.ts';
+import { createLibsqlStore } from '../store/create-libsql-store.ts';
+import type { Database } from '../store/database.ts';
+import { createDemoToolPack } from '../tools/create-demo-tool-pack.ts';
+import { indexToolPack, registerToolPack } from '../tools/register-tool-pack.ts';
+import type { ToolHandler } from '../tools/tool-handler.ts';
+import { createChatService, type RunningChatService } from '../turn/create-chat-service.ts';
+import { DEFAULT_TURN_SETTINGS } from '../turn/turn-dependencies.ts';
+import type { DeployerContent } from './deployer-content.ts';
+
+export type BuildChatServiceOptions = {
+  readonly config: Readonly<Config>;
+  readonly database: Database;
+  readonly bedrock: BedrockConnection;
+  readonly logger: Logger;
+  readonly content?: DeployerContent;
+  /** Where background work goes when a request gives no waitUntil (Node: tracked by the service itself). */
+  readonly runInBackground?: (task: Promise<unknown>) => void;
+};
+
+/** Throws AppError config_invalid naming the manifest and tool on a bad or duplicate tool. */
+export function buildChatService(options: BuildChatServiceOptions): RunningChatService {
+  const { config, content = {} } = options;
+  const registry = createToolRegistry();
+  let handlers: ReadonlyMap<string, ToolHandler>;
+  if (content.manifests !== undefined && content.manifests.length > 0) {
+    for (const manifest of content.manifests) {
+      const loaded = registry.loadManifest(manifest.json);
+      if (!loaded.ok) throw new AppError('config_invalid', `tool manifest ${manifest.source}: ${loaded.errors.join('; ')}`);
+    }
+    handlers = new Map();
+  } else {
+    const pack = createDemoToolPack({ registry });
+    registerToolPack(registry, pack);
+    handlers = new Map([...indexToolPack(pack)].map(([name, entry]) => [name, entry.handler]));
+  }
+  const { limits } = config;
+  return createChatService({
+    store: createLibsqlStore({ database: options.database }),
+    models: createModelCaller(createBedrockClient(options.bedrock)),
+    registry,
+    toolIndex: createToolIndex(registry.domainTools()),
+    handlers,
+    database: options.database,
+    content: {
+      instructions: content.instructions ?? DEFAULT_INSTRUCTIONS,
+      safetyRules: content.safetyRules ?? DEFAULT_SAFETY_RULES,
+      assets: content.assets ?? DEFAULT_ASSETS,
+    },
+    settings: {
+      ...DEFAULT_TURN_SETTINGS,
+      mainModelId: config.bedrock.modelId,
+      cheapModelId: config.bedrock.cheapModelId,
+      maxInputTokens: limits.maxInputTokens,
+      summaryMaxTokens: limits.summaryMaxTokens,
+      windowMin: limits.windowMinMessages,
+      windowMax: limits.windowMaxMessages,
+      maxToolSteps: limits.maxToolSteps,
+      staticTtl: config.cacheTtlStatic,
+    },
+    logger: options.logger,
+    clock: () => new Date(),
+    createId: () => crypto.randomUUID(),
+    runInBackground: options.runInBackground ?? (() => {}),
+    fetch: (input, init) => fetch(input, init),
+  });
+}

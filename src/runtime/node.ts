@@ -1,0 +1,83 @@
+// Node entry (`npm start`): parse config, start local services (simulator when no Bedrock), serve on PORT, stop cleanly.
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../config/parse-config.ts';
+import { isAppError } from '../errors.ts';
+import { createLogger } from '../logger.ts';
+import { startLocalServices } from './start-local-services.ts';
+
+export type StartNodeServerOptions = {
+  /** Overrides PORT; 0 picks a free port (tests). */
+  readonly port?: number;
+  /** Defaults to all interfaces, as a server does; tests pass 127.0.0.1. */
+  readonly hostname?: string;
+  /** Where log lines go; defaults to stdout. */
+  readonly write?: (line: string) => void;
+};
+
+export type NodeServer = {
+  /** `http://host:port`, with the port actually bound. */
+  readonly url: string;
+  readonly developmentToken?: string;
+  /** Stops accepting connections, then closes the database and the simulator. Safe to call twice. */
+  close(): Promise<void>;
+};
+
+/** Starts the whole local server. Throws AppError config_invalid (every message) before anything is started. */
+export async function startNodeServer(env: Readonly<Record<string, string | undefined>>, options: StartNodeServerOptions = {}): Promise<NodeServer> {
+  const config = loadConfig(env, { runtime: 'node' });
+  const logger = createLogger({ level: config.logLevel, ...(options.write === undefined ? {} : { write: options.write }) });
+  const local = await startLocalServices(config, logger);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const started = serve({ fetch: local.services.app.fetch, port: options.port ?? config.port, ...(options.hostname === undefined ? {} : { hostname: options.hostname }) }) as Server;
+    started.once('listening', () => resolve(started));
+    started.once('error', reject);
+  }).catch(async (error: unknown) => {
+    await local.close();
+    throw error;
+  });
+  const address = server.address() as AddressInfo;
+  const host = options.hostname ?? 'localhost';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  local.announce(url);
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    ...(local.developmentToken === undefined ? {} : { developmentToken: local.developmentToken }),
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await local.close();
+        logger.log('info', 'stopped');
+      })();
+      return closing;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let server: NodeServer;
+  try {
+    server = await startNodeServer(process.env);
+  } catch (error) {
+    console.error(isAppError(error, 'config_invalid') ? error.message : error);
+    process.exit(1);
+  }
+  const stop = (signal: string): void => {
+    console.error(`${signal} received: shutting down (send it again to exit at once)`);
+    process.once(signal, () => process.exit(130));
+    server.close().then(() => process.exit(0), (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,0 +1,87 @@
+// Node and Deno share this: the in-process simulator (announced first), development auth, the migrated local database.
+import { createClient } from '@libsql/client';
+import type { Config } from '../config/parse-config.ts';
+import { mintDevelopmentToken } from '../http/mint-development-token.ts';
+import type { Logger } from '../logger.ts';
+import { buildServices } from './build-services.ts';
+import { loadLocalContent } from './load-local-content.ts';
+import type { Services } from './build-services.ts';
+
+/** The user id a development token is minted for. */
+export const DEVELOPMENT_USER_ID = 'dev-user';
+/** A development token outlives a working day, not a week. */
+const DEVELOPMENT_TOKEN_TTL_SECONDS = 24 * 3600;
+
+export type LocalServices = {
+  readonly services: Services;
+  /** Set in development auth: a bearer token for DEVELOPMENT_USER_ID signed with the generated secret. */
+  readonly developmentToken?: string;
+  /** The simulator's base URL in simulator mode. */
+  readonly simulatorUrl?: string;
+  /** Logs where the server listens (and, in development auth, a ready curl line). */
+  announce(url: string): void;
+  close(): Promise<void>;
+};
+
+function generateSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * Starts what a local server needs before it listens. In simulator mode the FIRST log line (warn) says Bedrock is
+ * simulated and why. Migrations run before this resolves, so a broken database stops the start, not the first request.
+ */
+export async function startLocalServices(config: Readonly<Config>, logger: Logger): Promise<LocalServices> {
+  let simulator: { readonly url: string; close(): Promise<void> } | undefined;
+  if (config.mode === 'simulator') {
+    const { startSimulatorServer } = await import('../../testbench/simulator/start-simulator-server.ts');
+    simulator = await startSimulatorServer({ port: 0, hostname: '127.0.0.1' });
+    logger.log('warn', 'bedrock_simulated', {
+      note: `BEDROCK IS SIMULATED: no AWS credentials and no BEDROCK_ENDPOINT are set, so replies come from the in-process simulator at ${simulator.url}, not from Claude. Set AWS credentials (or AWS_BEARER_TOKEN_BEDROCK) and AUTH_JWT_SECRET to use real Bedrock.`,
+      simulatorUrl: simulator.url,
+    });
+  } else {
+    const { region, endpoint, credentialSource, modelId, cheapModelId } = config.bedrock;
+    logger.log('info', 'bedrock', { region, endpoint: endpoint ?? 'aws', credentialSource, modelId, cheapModelId });
+  }
+  const developmentSecret = config.auth.kind === 'development' ? generateSecret() : undefined;
+  let services: Services | undefined;
+  try {
+    services = await buildServices({
+      config,
+      logger,
+      content: await loadLocalContent(config),
+      createClient,
+      ...(simulator === undefined ? {} : { simulatorUrl: simulator.url }),
+      ...(developmentSecret === undefined ? {} : { developmentSecret }),
+    });
+    await services.ready();
+    const developmentToken = developmentSecret === undefined
+      ? undefined
+      : await mintDevelopmentToken({ secret: developmentSecret, sub: DEVELOPMENT_USER_ID, ttlSeconds: DEVELOPMENT_TOKEN_TTL_SECONDS });
+    const built = services;
+    return {
+      services: built,
+      ...(developmentToken === undefined ? {} : { developmentToken }),
+      ...(simulator === undefined ? {} : { simulatorUrl: simulator.url }),
+      announce(url) {
+        logger.log('info', 'listening', { url, database: config.database.url.replace(/\?.*$/s, ''), mode: config.mode });
+        if (developmentToken === undefined) return;
+        logger.log('info', 'development_token', {
+          note: `Development auth: a secret was generated for this run. Token for user "${DEVELOPMENT_USER_ID}", valid 24 h:`,
+          token: developmentToken,
+          example: `curl -X POST -H "Authorization: Bearer ${developmentToken}" ${url}/v1/conversations`,
+        });
+      },
+      async close() {
+        await built.close();
+        await simulator?.close();
+      },
+    };
+  } catch (error) {
+    await services?.close();
+    await simulator?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+// The conversation store port: everything the turn loop and the HTTP layer persist. libSQL implements it.
+import type {
+  AssetExposure, ConversationRecord, ConversationScope, IdempotencyBeginResult, IdempotencyRecord, MemoryRecord,
+  NewMessage, NewUsageRow, StoredMessage, TurnRecord, UsageTotals, VersionedWriteResult,
+} from './store-records.ts';
+
+type Scoped<T = object> = ConversationScope & Readonly<T>;
+
+export type TurnLockResult =
+  | { readonly ok: true; readonly lockedUntil: string; readonly abandonedTurnIds: readonly string[] }
+  | { readonly ok: false; readonly reason: 'conflict'; readonly lockedUntil: string | null };
+
+export type TurnWriteResult =
+  | { readonly ok: true; readonly messages: readonly StoredMessage[] }
+  | { readonly ok: false; readonly reason: 'lock_not_held' | 'turn_not_running' };
+
+export type FinishTurnInput = Scoped<{
+  turnId: string;
+  messages?: readonly NewMessage[];
+  usage?: readonly NewUsageRow[];
+  /** Marks this idempotency key done with `response`, in the same transaction. */
+  idempotency?: { readonly key: string; readonly response: unknown };
+  /** Default true: the turn lock (if this turn holds it) is released in the same transaction. */
+  releaseLock?: boolean;
+}>;
+
+/**
+ * Every method is scoped by `ownerId`: a conversation of another owner, or none, makes every method except
+ * getConversation (null) and deleteConversation (false) fail with AppError('not_found'). Expected outcomes (lock
+ * conflict, stale memory, idempotency state) are values. Storage failures are AppError 'store_busy' / 'store_error';
+ * malformed arguments from code are 'internal', from a client (cursor, limit) 'bad_request'.
+ */
+export interface ConversationStore {
+  createConversation(input: { readonly ownerId: string; readonly title?: string; readonly id?: string }): Promise<ConversationRecord>;
+  getConversation(scope: ConversationScope): Promise<ConversationRecord | null>;
+  /** Removes the conversation and everything derived from it; false when there was nothing of this owner's. */
+  deleteConversation(scope: ConversationScope): Promise<boolean>;
+  setSelectedTools(input: Scoped<{ tools: readonly string[] | null }>): Promise<void>;
+  updateSession(input: Scoped<{ sessionId: string | null; sessionStartedAt: string | null; lastActivityAt: string | null }>): Promise<void>;
+
+  /**
+   * Atomically takes the one-turn-at-a-time lock until `now + leaseMs`: free, expired or already this turn's → ok
+   * (turns left `running` by an expired holder are marked failed 'abandoned' and listed); otherwise conflict.
+   */
+  acquireTurnLock(input: Scoped<{ turnId: string; now: Date; leaseMs: number }>): Promise<TurnLockResult>;
+  /** Releases the lock only if `turnId` holds it; true when it did. */
+  releaseTurnLock(input: Scoped<{ turnId: string }>): Promise<boolean>;
+  /** Starts a turn (status running) and appends its messages (the user's), only while `turnId` holds the lock. */
+  beginTurn(input: Scoped<{ turnId: string; messages: readonly NewMessage[] }>): Promise<TurnWriteResult>;
+  /** Appends the turn's messages, usage and idempotency answer, marks it complete and releases the lock: all or nothing. */
+  completeTurn(input: FinishTurnInput): Promise<TurnWriteResult>;
+  /** As completeTurn, marking the turn failed with `errorCode`. */
+  failTurn(input: FinishTurnInput & { readonly errorCode: string }): Promise<TurnWriteResult>;
+  /** Turns still `running`, oldest first. */
+  listIncompleteTurns(scope: ConversationScope): Promise<readonly TurnRecord[]>;
+
+  /** Appends messages with consecutive seq after the current last one, atomically (concurrent appenders never collide). */
+  appendMessages(input: Scoped<{ messages: readonly NewMessage[]; turnId?: string }>): Promise<readonly StoredMessage[]>;
+  /** Messages with seq > `afterSeq` (default: the memory's coversUpToSeq), ascending. */
+  loadUncovered(input: Scoped<{ afterSeq?: number }>): Promise<readonly StoredMessage[]>;
+  /** A page of visible messages before the `before` cursor (default: the newest), oldest first; `nextBefore` continues. */
+  listVisibleMessages(input: Scoped<{ before?: string; limit: number }>): Promise<{ readonly messages: readonly StoredMessage[]; readonly nextBefore: string | null }>;
+
+  /** The highest seq of the conversation, 0 when it has no messages. */
+  lastSeq(scope: ConversationScope): Promise<number>;
+  /** Sum of every message's token estimate: what a naive prompt would resend. */
+  historyTokenTotal(scope: ConversationScope): Promise<number>;
+  /** The messages with these seqs (missing ones are skipped), ascending. */
+  loadMessagesBySeq(input: Scoped<{ seqs: readonly number[] }>): Promise<readonly StoredMessage[]>;
+
+  loadMemory(scope: ConversationScope): Promise<MemoryRecord>;
+  /** Writes the summary only if the memory is still at `expectedVersion` and coverage does not move back; else stale. */
+  saveMemory(input: Scoped<{ expectedVersion: number; summary: string; coversUpToSeq: number; summaryTokens: number }>): Promise<VersionedWriteResult>;
+  /** Records a failed summary update for messages fromSeq..toSeq, keeping the summary; optionally advances coverage to toSeq. */
+  recordGap(input: Scoped<{ expectedVersion: number; reason: string; fromSeq: number; toSeq: number; advanceCoverage: boolean }>): Promise<VersionedWriteResult>;
+
+  recordUsage(input: Scoped<{ usage: NewUsageRow }>): Promise<{ readonly id: string }>;
+  usageTotals(scope: ConversationScope): Promise<UsageTotals>;
+
+  /**
+   * Claims `key` atomically: the first caller gets `started`, later ones the earlier state (or `mismatch` for another
+   * request hash). A pending claim older than `takeOverPendingOlderThanMs` (a crashed request) is taken over.
+   */
+  beginIdempotency(input: Scoped<{ key: string; requestHash: string; takeOverPendingOlderThanMs?: number }>): Promise<IdempotencyBeginResult>;
+  /** Stores the answer and marks the key done; false if the key was not claimed. */
+  completeIdempotency(input: Scoped<{ key: string; response: unknown }>): Promise<boolean>;
+  /** Deletes a pending claim (the request failed: a retry may run again); false if none was pending. */
+  abandonIdempotency(input: Scoped<{ key: string }>): Promise<boolean>;
+  getIdempotency(input: Scoped<{ key: string }>): Promise<IdempotencyRecord | null>;
+
+  /** Records that the asset was shown in this session; the first exposure wins (false when already recorded). */
+  recordAssetExposure(input: Scoped<{ sessionId: string; assetId: string; messageSeq: number; toolUseId?: string }>): Promise<boolean>;
+  listAssetExposures(input: Scoped<{ sessionId: string }>): Promise<readonly AssetExposure[]>;
+}

@@ -1,0 +1,45 @@
+// The conversation store on libSQL: the port's methods, assembled from one small module per concern.
+import type { ConversationStore } from './conversation-store.ts';
+import type { Database } from './database.ts';
+import { createConversationOperations } from './libsql/conversation-operations.ts';
+import { createExposureOperations } from './libsql/exposure-operations.ts';
+import { createHistoryOperations } from './libsql/history-operations.ts';
+import { createIdempotencyOperations } from './libsql/idempotency-operations.ts';
+import { createMemoryOperations } from './libsql/memory-operations.ts';
+import { createMessageOperations } from './libsql/message-operations.ts';
+import type { StoreContext } from './libsql/store-context.ts';
+import { createTurnLockOperations } from './libsql/turn-lock-operations.ts';
+import { createTurnOperations } from './libsql/turn-operations.ts';
+import { createUsageOperations } from './libsql/usage-operations.ts';
+
+export type LibsqlStoreOptions = {
+  /** A migrated database (see migrate). */
+  readonly database: Database;
+  /** Timestamps of rows; default the system clock. */
+  readonly clock?: () => Date;
+  /** Ids of conversations, messages and usage rows when the caller gives none; default crypto.randomUUID. */
+  readonly createId?: () => string;
+};
+
+/**
+ * A ConversationStore on libSQL. Every write that must land with another is one batch (one transaction), and every
+ * statement carries the owner condition, so a foreign conversation is never read or touched.
+ */
+export function createLibsqlStore(options: LibsqlStoreOptions): ConversationStore {
+  const context: StoreContext = {
+    database: options.database,
+    clock: options.clock ?? (() => new Date()),
+    createId: options.createId ?? (() => crypto.randomUUID()),
+  };
+  return {
+    ...createConversationOperations(context),
+    ...createTurnLockOperations(context),
+    ...createTurnOperations(context),
+    ...createMessageOperations(context),
+    ...createHistoryOperations(context),
+    ...createMemoryOperations(context),
+    ...createUsageOperations(context),
+    ...createIdempotencyOperations(context),
+    ...createExposureOperations(context),
+  };
+}

@@ -1,0 +1,101 @@
+// Conversations themselves: create (with its empty memory), read, delete with everything derived, sticky state.
+import type { InStatement } from '@libsql/client';
+import { AppError } from '../../errors.ts';
+import type { ConversationStore } from '../conversation-store.ts';
+import type { ConversationScope } from '../store-records.ts';
+import { CONVERSATION_COLUMNS, toConversation } from './map-records.ts';
+import { notFound, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
+
+/**
+ * Every (table, column) with a foreign key to conversations, read from the schema (so later migrations' tables count).
+ * deleteConversation deletes their rows explicitly too: a remote libSQL connection may run without foreign_keys.
+ */
+const DERIVED_COLUMNS_SQL =
+  'SELECT m.name AS table_name, f."from" AS column_name FROM sqlite_master m, pragma_foreign_key_list(m.name) f ' +
+  "WHERE m.type = 'table' AND f.\"table\" = 'conversations' ORDER BY m.name";
+const MAX_ID_LENGTH = 200;
+
+type ConversationOperations = Pick<
+  ConversationStore,
+  'createConversation' | 'getConversation' | 'deleteConversation' | 'setSelectedTools' | 'updateSession'
+>;
+
+export function createConversationOperations(context: StoreContext): ConversationOperations {
+  let derivedColumns: Promise<{ table: string; column: string }[]> | null = null;
+  const loadDerivedColumns = () =>
+    (derivedColumns ??= context.database.read(DERIVED_COLUMNS_SQL).then(
+      (result) => result.rows.map((row) => ({ table: quote(String(row['table_name'])), column: quote(String(row['column_name'])) })),
+      (error: unknown) => {
+        derivedColumns = null;
+        throw error;
+      },
+    ));
+  const updateOwned = async (scope: ConversationScope, assignments: string, args: readonly (string | null)[]): Promise<void> => {
+    const result = await context.database.write({
+      sql: `UPDATE conversations AS c SET ${assignments} WHERE ${OWNED} RETURNING id`,
+      args: [...args, ...ownerArgs(scope)],
+    });
+    if (result.rows.length === 0) throw notFound();
+  };
+
+  return {
+    async createConversation(input) {
+      checkId(input.ownerId, 'ownerId');
+      const id = input.id ?? context.createId();
+      checkId(id, 'id');
+      const at = nowIso(context);
+      const [inserted] = await context.database.batchWrite([
+        {
+          sql: 'INSERT INTO conversations (id, owner_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id',
+          args: [id, input.ownerId, input.title ?? null, at, at],
+        },
+        { sql: 'INSERT INTO conversation_memory (conversation_id, updated_at) VALUES (?, ?) ON CONFLICT DO NOTHING', args: [id, at] },
+      ]);
+      if (inserted?.rows.length !== 1) throw new AppError('conflict', 'a conversation with this id already exists');
+      return {
+        id, ownerId: input.ownerId, title: input.title ?? null, createdAt: at, updatedAt: at, sessionId: null,
+        sessionStartedAt: null, lastActivityAt: null, selectedTools: null, turnLock: null,
+      };
+    },
+
+    async getConversation(scope) {
+      const result = await context.database.read({ sql: `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${OWNED}`, args: ownerArgs(scope) });
+      const row = result.rows[0];
+      return row === undefined ? null : toConversation(row);
+    },
+
+    async deleteConversation(scope) {
+      const owned = `SELECT c.id FROM conversations c WHERE ${OWNED}`;
+      const statements: InStatement[] = (await loadDerivedColumns()).map(({ table, column }) => ({
+        sql: `DELETE FROM ${table} WHERE ${column} IN (${owned})`,
+        args: ownerArgs(scope),
+      }));
+      statements.push({ sql: `DELETE FROM conversations AS c WHERE ${OWNED} RETURNING id`, args: ownerArgs(scope) });
+      const results = await context.database.batchWrite(statements);
+      return (results.at(-1)?.rows.length ?? 0) > 0;
+    },
+
+    async setSelectedTools(input) {
+      if (input.tools !== null && !input.tools.every((tool) => typeof tool === 'string' && tool.length > 0)) {
+        throw new AppError('internal', 'selected tools must be non-empty tool names');
+      }
+      await updateOwned(input, 'selected_tools = ?', [input.tools === null ? null : JSON.stringify(input.tools)]);
+    },
+
+    async updateSession(input) {
+      await updateOwned(input, 'session_id = ?, session_started_at = ?, last_activity_at = ?', [
+        input.sessionId, input.sessionStartedAt, input.lastActivityAt,
+      ]);
+    },
+  };
+}
+
+function quote(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+function checkId(value: string, name: string): void {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_ID_LENGTH) {
+    throw new AppError('internal', `${name} must be 1 to ${MAX_ID_LENGTH} characters`);
+  }
+}

@@ -1,0 +1,76 @@
+// Maps stored rows to the store's records (and back for JSON columns), validating what came out of the database.
+import type { Row } from '@libsql/client';
+import type { Role } from '../../pipeline/prompt-types.ts';
+import type { ConversationRecord, MemoryRecord, StoredMessage, SummaryGap, TurnRecord, TurnStatus } from '../store-records.ts';
+import { parseContent, readJson, readNumber, readNumberOrNull, readText, readTextOrNull } from './read-row.ts';
+import { AppError } from '../../errors.ts';
+
+export const CONVERSATION_COLUMNS =
+  'c.id, c.owner_id, c.title, c.created_at, c.updated_at, c.session_id, c.session_started_at, c.last_activity_at, ' +
+  'c.selected_tools, c.turn_lock_until, c.turn_lock_owner';
+export const MESSAGE_COLUMNS = 'm.id, m.seq, m.role, m.content, m.text, m.visible, m.token_estimate, m.turn_id, m.created_at';
+export const MEMORY_COLUMNS = 'summary, covers_up_to_seq, version, summary_tokens, gaps, gap_count, updated_at';
+export const TURN_COLUMNS = 'id, conversation_id, status, user_message_seq, started_at, finished_at, error_code';
+
+export function toConversation(row: Row): ConversationRecord {
+  const lockOwner = readTextOrNull(row, 'turn_lock_owner');
+  const lockUntil = readNumberOrNull(row, 'turn_lock_until');
+  const tools = row['selected_tools'] === null ? null : readJson(row, 'selected_tools');
+  if (tools !== null && !(Array.isArray(tools) && tools.every((tool) => typeof tool === 'string'))) {
+    throw new AppError('store_error', 'stored row is malformed: selected_tools is not a list of names');
+  }
+  return {
+    id: readText(row, 'id'),
+    ownerId: readText(row, 'owner_id'),
+    title: readTextOrNull(row, 'title'),
+    createdAt: readText(row, 'created_at'),
+    updatedAt: readText(row, 'updated_at'),
+    sessionId: readTextOrNull(row, 'session_id'),
+    sessionStartedAt: readTextOrNull(row, 'session_started_at'),
+    lastActivityAt: readTextOrNull(row, 'last_activity_at'),
+    selectedTools: tools,
+    turnLock: lockOwner === null || lockUntil === null ? null : { owner: lockOwner, until: new Date(lockUntil).toISOString() },
+  };
+}
+
+export function toMessage(row: Row): StoredMessage {
+  const role = readText(row, 'role');
+  if (role !== 'user' && role !== 'assistant') throw new AppError('store_error', `stored row is malformed: role "${role}"`);
+  return {
+    id: readText(row, 'id'),
+    seq: readNumber(row, 'seq'),
+    role: role satisfies Role,
+    content: parseContent(readJson(row, 'content'), 'messages.content'),
+    text: readText(row, 'text'),
+    visible: readNumber(row, 'visible') === 1,
+    tokenEstimate: readNumber(row, 'token_estimate'),
+    turnId: readTextOrNull(row, 'turn_id'),
+    createdAt: readText(row, 'created_at'),
+  };
+}
+
+export function toMemory(row: Row): MemoryRecord {
+  const gaps = readJson(row, 'gaps');
+  if (!Array.isArray(gaps)) throw new AppError('store_error', 'stored row is malformed: gaps is not a list');
+  return {
+    summary: readText(row, 'summary'),
+    coversUpToSeq: readNumber(row, 'covers_up_to_seq'),
+    version: readNumber(row, 'version'),
+    summaryTokens: readNumber(row, 'summary_tokens'),
+    gaps: gaps as SummaryGap[],
+    gapCount: readNumber(row, 'gap_count'),
+    updatedAt: readText(row, 'updated_at'),
+  };
+}
+
+export function toTurn(row: Row): TurnRecord {
+  return {
+    id: readText(row, 'id'),
+    conversationId: readText(row, 'conversation_id'),
+    status: readText(row, 'status') as TurnStatus,
+    userMessageSeq: readNumberOrNull(row, 'user_message_seq'),
+    startedAt: readText(row, 'started_at'),
+    finishedAt: readTextOrNull(row, 'finished_at'),
+    errorCode: readTextOrNull(row, 'error_code'),
+  };
+}

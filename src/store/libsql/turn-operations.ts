@@ -1,0 +1,79 @@
+// Turns: begun under the lock with the user's message, finished (complete or failed) with everything else at once.
+import type { InStatement } from '@libsql/client';
+import type { ConversationStore, FinishTurnInput, TurnWriteResult } from '../conversation-store.ts';
+import { buildMessageInserts, lockHeldBy, prepareMessages, touchConversation, turnRunning, withAssignedSeq } from './build-message-inserts.ts';
+import { buildIdempotencyCompletion } from './idempotency-operations.ts';
+import { TURN_COLUMNS, toTurn } from './map-records.ts';
+import { assertConversation, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
+import { buildUsageInsert } from './usage-operations.ts';
+
+type TurnOperations = Pick<ConversationStore, 'beginTurn' | 'completeTurn' | 'failTurn' | 'listIncompleteTurns'>;
+
+export function createTurnOperations(context: StoreContext): TurnOperations {
+  /** Every write is guarded by "the turn is still running", then the turn's status flips: a zombie turn writes nothing. */
+  const finishTurn = async (input: FinishTurnInput, status: 'complete' | 'failed', errorCode: string | null): Promise<TurnWriteResult> => {
+    const at = nowIso(context);
+    const guard = turnRunning(input.turnId);
+    const messages = prepareMessages(context, input.messages ?? [], input.turnId);
+    const statements: InStatement[] = buildMessageInserts(input, messages, guard);
+    for (const usage of input.usage ?? []) statements.push(buildUsageInsert(input, { id: context.createId(), usage, at, guard }));
+    if (input.idempotency !== undefined) {
+      statements.push(buildIdempotencyCompletion(input, input.idempotency.key, input.idempotency.response, guard));
+    }
+    const finishIndex = statements.length;
+    statements.push({
+      sql:
+        "UPDATE turns SET status = ?, finished_at = ?, error_code = ? WHERE id = ? AND status = 'running' " +
+        `AND conversation_id = (SELECT c.id FROM conversations c WHERE ${OWNED}) RETURNING id`,
+      args: [status, at, errorCode, input.turnId, ...ownerArgs(input)],
+    });
+    if (input.releaseLock ?? true) {
+      statements.push({
+        sql: `UPDATE conversations AS c SET turn_lock_owner = NULL, turn_lock_until = NULL WHERE ${OWNED} AND c.turn_lock_owner = ?`,
+        args: [...ownerArgs(input), input.turnId],
+      });
+    }
+    if (messages.length > 0) statements.push(touchConversation(input, at));
+    const results = await context.database.batchWrite(statements);
+    if (results[finishIndex]?.rows.length !== 1) {
+      await assertConversation(context, input);
+      return { ok: false, reason: 'turn_not_running' };
+    }
+    return { ok: true, messages: withAssignedSeq(messages, results) ?? [] };
+  };
+
+  return {
+    async beginTurn(input) {
+      const at = nowIso(context);
+      const messages = prepareMessages(context, input.messages, input.turnId);
+      const statements = buildMessageInserts(input, messages, lockHeldBy(input.turnId));
+      const beginIndex = statements.length;
+      statements.push({
+        sql:
+          'INSERT INTO turns (id, conversation_id, status, user_message_seq, started_at) ' +
+          "SELECT ?, c.id, 'running', (SELECT MIN(m.seq) FROM messages m WHERE m.conversation_id = c.id AND m.turn_id = ?), ? " +
+          `FROM conversations c WHERE ${OWNED} AND c.turn_lock_owner = ? RETURNING id`,
+        args: [input.turnId, input.turnId, at, ...ownerArgs(input), input.turnId],
+      });
+      if (messages.length > 0) statements.push(touchConversation(input, at));
+      const results = await context.database.batchWrite(statements);
+      if (results[beginIndex]?.rows.length !== 1) {
+        await assertConversation(context, input);
+        return { ok: false, reason: 'lock_not_held' };
+      }
+      return { ok: true, messages: withAssignedSeq(messages, results) ?? [] };
+    },
+
+    completeTurn: (input) => finishTurn(input, 'complete', null),
+    failTurn: (input) => finishTurn(input, 'failed', input.errorCode),
+
+    async listIncompleteTurns(scope) {
+      const result = await context.database.read({
+        sql: `SELECT ${TURN_COLUMNS} FROM turns WHERE status = 'running' AND conversation_id = (SELECT c.id FROM conversations c WHERE ${OWNED}) ORDER BY started_at, id`,
+        args: ownerArgs(scope),
+      });
+      if (result.rows.length === 0) await assertConversation(context, scope);
+      return result.rows.map(toTurn);
+    },
+  };
+}

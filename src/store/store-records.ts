@@ -1,0 +1,132 @@
+// The records the conversation store reads and writes. Times are ISO-8601 UTC strings.
+import type { ContentBlock, Role } from '../pipeline/prompt-types.ts';
+
+/** Every store call names the user it acts for: another user's conversation behaves exactly as a missing one. */
+export type ConversationScope = { readonly ownerId: string; readonly conversationId: string };
+
+export type ConversationRecord = {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly title: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** The asset session: exposures are recorded per session. */
+  readonly sessionId: string | null;
+  readonly sessionStartedAt: string | null;
+  readonly lastActivityAt: string | null;
+  /** The sticky tool selection (tool names), null until one is made. */
+  readonly selectedTools: readonly string[] | null;
+  /** The one running turn, if any; a lock past `until` may be taken over. */
+  readonly turnLock: { readonly owner: string; readonly until: string } | null;
+};
+
+/** A message to append; the store assigns `seq` (and `id` when absent). */
+export type NewMessage = {
+  readonly id?: string;
+  readonly role: Role;
+  /** Non-empty. */
+  readonly content: readonly ContentBlock[];
+  /** The user-visible text for history pages; defaults to the text blocks joined by blank lines. */
+  readonly text?: string;
+  /** False for internal tool traffic, which history pages never show. */
+  readonly visible: boolean;
+  readonly tokenEstimate: number;
+};
+
+export type StoredMessage = {
+  readonly id: string;
+  /** 1, 2, 3… per conversation, consecutive, in the order messages were appended. */
+  readonly seq: number;
+  readonly role: Role;
+  readonly content: readonly ContentBlock[];
+  readonly text: string;
+  readonly visible: boolean;
+  readonly tokenEstimate: number;
+  readonly turnId: string | null;
+  readonly createdAt: string;
+};
+
+export type SummaryGap = { readonly reason: string; readonly fromSeq: number; readonly toSeq: number; readonly at: string };
+
+/** The rolling summary: it covers every message with seq ≤ coversUpToSeq. Version 0 is the empty initial memory. */
+export type MemoryRecord = {
+  readonly summary: string;
+  readonly coversUpToSeq: number;
+  readonly version: number;
+  readonly summaryTokens: number;
+  /** The most recent gaps (bounded list); `gapCount` counts all of them. */
+  readonly gaps: readonly SummaryGap[];
+  readonly gapCount: number;
+  readonly updatedAt: string;
+};
+
+/** A versioned write's outcome: `stale` means someone saved first, and nothing was written. */
+export type VersionedWriteResult = { readonly ok: true; readonly version: number } | { readonly ok: false; readonly reason: 'stale'; readonly currentVersion: number };
+
+export type UsageKind = 'main' | 'selector' | 'summariser';
+
+/** One model call's line in the usage ledger. Token counts are non-negative integers, costs non-negative USD. */
+export type NewUsageRow = {
+  readonly turnId: string | null;
+  readonly kind: UsageKind;
+  readonly modelId: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadInputTokens: number;
+  readonly cacheWriteInputTokens: number;
+  /** Estimated input tokens of the naive prompt (full history, every tool) for the same call. */
+  readonly naiveInputTokens: number;
+  readonly estimatedInputTokens: number;
+  readonly costUsd: number;
+  readonly naiveCostUsd: number;
+  readonly cacheMissReason: string | null;
+};
+
+export type UsageTotals = {
+  readonly calls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadInputTokens: number;
+  readonly cacheWriteInputTokens: number;
+  readonly naiveInputTokens: number;
+  readonly estimatedInputTokens: number;
+  readonly costUsd: number;
+  readonly naiveCostUsd: number;
+  /** Tokens of the current summary (from conversation_memory). */
+  readonly summaryTokens: number;
+};
+
+export type IdempotencyRecord = {
+  readonly key: string;
+  readonly requestHash: string;
+  readonly status: 'pending' | 'done';
+  readonly response: unknown;
+  readonly createdAt: string;
+};
+
+/** `started`: this caller owns the key now; `pending`/`done`: an earlier request does; `mismatch`: same key, other request. */
+export type IdempotencyBeginResult =
+  | { readonly status: 'started' }
+  | { readonly status: 'pending'; readonly createdAt: string }
+  | { readonly status: 'done'; readonly response: unknown }
+  | { readonly status: 'mismatch' };
+
+export type TurnStatus = 'running' | 'complete' | 'failed';
+
+export type TurnRecord = {
+  readonly id: string;
+  readonly conversationId: string;
+  readonly status: TurnStatus;
+  readonly userMessageSeq: number | null;
+  readonly startedAt: string;
+  readonly finishedAt: string | null;
+  readonly errorCode: string | null;
+};
+
+export type AssetExposure = {
+  readonly sessionId: string;
+  readonly assetId: string;
+  readonly messageSeq: number;
+  readonly toolUseId: string | null;
+  readonly createdAt: string;
+};

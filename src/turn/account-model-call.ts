@@ -1,0 +1,82 @@
+// Turns one finished model call into its usage-ledger row and its structured log line (never message text).
+import { lookupModelFacts } from '../config/models.ts';
+import { computeCost, computeSavingPercent, computeUncachedCost } from '../pipeline/compute-cost.ts';
+import { diagnoseCacheMiss, type CacheMissReason, type PromptFingerprint } from '../pipeline/diagnose-cache-miss.ts';
+import { estimateRequestTokens } from '../pipeline/estimate-tokens.ts';
+import { totalInputTokens } from '../pipeline/learn-token-correction.ts';
+import type { ModelReply, PromptRequest } from '../pipeline/prompt-types.ts';
+import type { NewUsageRow, UsageKind } from '../store/store-records.ts';
+import type { Logger } from '../logger.ts';
+
+export type ModelCallRecord = {
+  readonly kind: UsageKind;
+  readonly request: PromptRequest;
+  readonly reply: ModelReply;
+  readonly startedAt: Date;
+  /** Main calls: estimated input tokens of the naive prompt (full history, every tool, no cache) for the same call. */
+  readonly naiveInputTokens?: number;
+  readonly fingerprint?: PromptFingerprint;
+};
+
+export type AccountModelCallInput = {
+  readonly record: ModelCallRecord;
+  readonly turnId: string | null;
+  readonly conversationId: string;
+  readonly summaryTokens: number;
+  readonly previousFingerprint: PromptFingerprint | null;
+  readonly finishedAt: Date;
+  readonly logger: Logger;
+};
+
+export type AccountedCall = { readonly row: NewUsageRow; readonly cacheMissReason: CacheMissReason | null };
+
+/** One ledger row per call; main calls also get the naive counterfactual and, on a miss, its named cause. */
+export function accountModelCall(input: AccountModelCallInput): AccountedCall {
+  const { record } = input;
+  const facts = lookupModelFacts(record.request.modelId);
+  const usage = record.reply.usage;
+  const costUsd = computeCost(usage, facts.pricePerMillion);
+  const naiveInputTokens = record.naiveInputTokens ?? 0;
+  // The naive design makes no selector or summariser calls: their counterfactual cost is zero.
+  const naiveCostUsd = record.kind === 'main' ? computeUncachedCost(naiveInputTokens, usage.outputTokens, facts.pricePerMillion) : 0;
+  const expectsCache = record.kind === 'main' && record.fingerprint !== undefined;
+  const cacheMissReason = expectsCache
+    ? diagnoseCacheMiss({ previous: input.previousFingerprint, current: record.fingerprint as PromptFingerprint, cacheReadInputTokens: usage.cacheReadInputTokens, minCacheTokens: facts.minCacheTokens })
+    : null;
+  const estimatedInputTokens = estimateRequestTokens(record.request);
+  const row: NewUsageRow = {
+    turnId: input.turnId,
+    kind: record.kind,
+    modelId: record.request.modelId,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    cacheReadInputTokens: usage.cacheReadInputTokens,
+    cacheWriteInputTokens: usage.cacheWriteInputTokens,
+    naiveInputTokens,
+    estimatedInputTokens,
+    costUsd,
+    naiveCostUsd,
+    cacheMissReason,
+  };
+  input.logger.log('info', 'model_call', {
+    conversationId: input.conversationId,
+    turnId: input.turnId,
+    kind: record.kind,
+    modelId: record.request.modelId,
+    stopReason: record.reply.stopReason,
+    inputTokens: usage.inputTokens,
+    cacheReadInputTokens: usage.cacheReadInputTokens,
+    cacheWriteInputTokens: usage.cacheWriteInputTokens,
+    outputTokens: usage.outputTokens,
+    estimatedInputTokens,
+    reportedInputTokens: totalInputTokens(usage),
+    naiveInputTokens,
+    summaryTokens: input.summaryTokens,
+    costUSD: costUsd,
+    naiveCostUSD: naiveCostUsd,
+    savingPercent: record.kind === 'main' ? computeSavingPercent(costUsd, naiveCostUsd) : null,
+    cacheMissReason,
+    latencyMs: input.finishedAt.getTime() - record.startedAt.getTime(),
+  });
+  return { row, cacheMissReason };
+}

@@ -1,0 +1,94 @@
+// Gathers the layers of one main-model call and assembles them; also measures the naive counterfactual and fingerprints.
+import { lookupModelFacts } from '../config/models.ts';
+import { AppError } from '../errors.ts';
+import { assemblePrompt, type AssemblyReport } from '../pipeline/assemble-prompt.ts';
+import type { AssetExposure } from '../pipeline/asset-types.ts';
+import { fingerprintText, type PromptFingerprint } from '../pipeline/diagnose-cache-miss.ts';
+import { estimateMessageTokens, estimateTextTokens, estimateToolTokens, TOOL_USE_SYSTEM_TOKENS } from '../pipeline/estimate-tokens.ts';
+import { correctTokens, type TokenCorrection } from '../pipeline/learn-token-correction.ts';
+import { isCachePoint, type Message, type PromptRequest } from '../pipeline/prompt-types.ts';
+import type { WindowMessage } from '../pipeline/slide-window.ts';
+import { toToolDefinition, type ToolSpec } from '../pipeline/tool-registry.ts';
+import type { TurnDependencies } from './turn-dependencies.ts';
+
+export type MainPromptInput = {
+  readonly summary: { readonly text: string } | null;
+  /** Stored messages in the window, then this turn's messages (with provisional seqs), oldest first. */
+  readonly window: readonly WindowMessage[];
+  readonly pinnedAssets: readonly AssetExposure[];
+  readonly domainTools: readonly ToolSpec[];
+  /** Estimated tokens of every stored message of the conversation (the naive prompt resends them all). */
+  readonly storedHistoryTokens: number;
+  /** This turn's messages so far (they are in the window too). */
+  readonly runMessages: readonly Message[];
+  readonly correction: TokenCorrection;
+  readonly now: Date;
+};
+
+export type MainPrompt = {
+  readonly request: PromptRequest;
+  readonly report: AssemblyReport;
+  readonly naiveInputTokens: number;
+  readonly fingerprint: PromptFingerprint;
+};
+
+const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const;
+
+function fingerprint(request: PromptRequest, report: AssemblyReport, summary: string, now: Date): PromptFingerprint {
+  const tools = request.tools.filter((tool) => !isCachePoint(tool));
+  const firstPlaced = report.cachePoints.find((decision) => decision.placed);
+  const ttls = request.system.concat(request.tools as never[]).filter(isCachePoint).map((point) => TTL_MS[point.ttl]);
+  // The history key covers the messages before the current user turn: it changes when a chunk leaves or a summary changes.
+  const lastUser = request.messages.findLastIndex((message) => message.role === 'user' && message.content.every((block) => block.type !== 'tool_result'));
+  return {
+    at: now.getTime(),
+    toolsKey: fingerprintText(JSON.stringify(tools)),
+    systemKey: fingerprintText(JSON.stringify(request.system.filter((block) => !isCachePoint(block)))),
+    summaryKey: fingerprintText(summary),
+    historyKey: fingerprintText(JSON.stringify(request.messages.slice(0, Math.max(0, lastUser)).map((message) => message.content.filter((block) => !isCachePoint(block))))),
+    firstCheckpointTokens: firstPlaced?.prefixTokens ?? Math.max(0, ...report.cachePoints.map((decision) => decision.prefixTokens)),
+    ttlMs: ttls.length === 0 ? (firstPlaced === undefined ? 0 : TTL_MS['5m']) : Math.max(...ttls),
+  };
+}
+
+/** Assembles the request under the cap (corrected for the learned estimate error) or throws AppError 'over_budget'. */
+export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput): MainPrompt {
+  const { settings, content } = deps;
+  const facts = lookupModelFacts(settings.mainModelId);
+  const ratio = correctTokens(input.correction, settings.mainModelId, 10_000).corrected / 10_000;
+  const cap = Math.floor(settings.maxInputTokens / Math.max(1, ratio));
+  const assembled = assemblePrompt({
+    modelId: settings.mainModelId,
+    facts,
+    system: { instructions: content.instructions, safetyRules: content.safetyRules, assetIds: [...content.assets.keys()] },
+    standardTools: deps.registry.standardTools().map(toToolDefinition),
+    domainTools: input.domainTools.map(toToolDefinition),
+    summary: input.summary,
+    window: input.window,
+    pinnedAssets: input.pinnedAssets,
+    maxTokens: settings.maxOutputTokens,
+    maxInputTokens: cap,
+    staticTtl: settings.staticTtl,
+    toolResultMaxTokens: settings.toolResultMaxTokens,
+  });
+  if (!assembled.ok) {
+    if (assembled.reason === 'invalid') {
+      deps.logger.log('error', 'prompt_invalid', { problems: assembled.problems.map((problem) => problem.rule) });
+      throw new AppError('internal', 'the assembled prompt failed the validity check', { details: { problems: assembled.problems.map((p) => p.rule) } });
+    }
+    throw new AppError('over_budget', `This message and the conversation it needs do not fit the prompt budget of ${settings.maxInputTokens} tokens. Send a shorter message.`, {
+      details: { estimatedTokens: assembled.report.tokens.total, limit: cap },
+    });
+  }
+  const systemTokens = estimateTextTokens(content.instructions) + estimateTextTokens(content.safetyRules) +
+    [...content.assets.values()].reduce((sum, text) => sum + estimateTextTokens(text), 0);
+  const allTools = deps.registry.all().map(toToolDefinition);
+  const naiveInputTokens = systemTokens + TOOL_USE_SYSTEM_TOKENS + allTools.reduce((sum, tool) => sum + estimateToolTokens(tool), 0) +
+    input.storedHistoryTokens + input.runMessages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+  return {
+    request: assembled.request,
+    report: assembled.report,
+    naiveInputTokens,
+    fingerprint: fingerprint(assembled.request, assembled.report, input.summary?.text ?? '', input.now),
+  };
+}

@@ -1,0 +1,84 @@
+// The ChatService the HTTP layer calls: turns through runTurn, summary refreshes in the background, scoped reads.
+import { AppError } from '../errors.ts';
+import { computeSavingPercent } from '../pipeline/compute-cost.ts';
+import type { ChatService } from './chat-service.ts';
+import { refreshSummary } from './refresh-summary.ts';
+import { runTurn } from './run-turn.ts';
+import { createServiceState } from './service-state.ts';
+import type { TurnDependencies } from './turn-dependencies.ts';
+
+export type RunningChatService = ChatService & {
+  /** Resolves when every background summary update started so far has settled (tests, shutdown). */
+  drain(): Promise<void>;
+};
+
+/** Every method is scoped to the caller: another user's conversation is `not_found`. */
+export function createChatService(deps: TurnDependencies): RunningChatService {
+  const state = createServiceState();
+  const pending = new Set<Promise<unknown>>();
+  // One summary update per conversation at a time; a request while one runs is remembered and run once after it.
+  const refreshing = new Map<string, { again: boolean }>();
+
+  const scheduleRefresh = (ownerId: string, conversationId: string, runInBackground: (task: Promise<unknown>) => void): void => {
+    const running = refreshing.get(conversationId);
+    if (running !== undefined) {
+      running.again = true;
+      return;
+    }
+    const entry = { again: false };
+    refreshing.set(conversationId, entry);
+    const task = (async () => {
+      do {
+        entry.again = false;
+        await refreshSummary(deps, { ownerId, conversationId }).catch((error: unknown) => {
+          if (!(error instanceof AppError && error.code === 'not_found')) {
+            deps.logger.log('error', 'summary_refresh_failed', { conversationId, error: error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error });
+          }
+        });
+      } while (entry.again);
+      refreshing.delete(conversationId);
+    })();
+    pending.add(task);
+    void task.finally(() => pending.delete(task));
+    runInBackground(task);
+  };
+
+  return {
+    async createConversation(input) {
+      const record = await deps.store.createConversation({ ownerId: input.userId, ...(input.title === undefined ? {} : { title: input.title }) });
+      return { id: record.id, createdAt: record.createdAt };
+    },
+    async sendMessage(input) {
+      const result = await runTurn(deps, state, input);
+      scheduleRefresh(input.userId, input.conversationId, input.runInBackground ?? deps.runInBackground);
+      return result;
+    },
+    async listMessages(input) {
+      const page = await deps.store.listVisibleMessages({ ownerId: input.userId, conversationId: input.conversationId, limit: input.limit, ...(input.before === undefined ? {} : { before: input.before }) });
+      return {
+        messages: page.messages.map((message) => ({ id: message.id, role: message.role, text: message.text, createdAt: message.createdAt })),
+        nextBefore: page.nextBefore,
+      };
+    },
+    async getUsage(input) {
+      const totals = await deps.store.usageTotals({ ownerId: input.userId, conversationId: input.conversationId });
+      return {
+        inputTokens: totals.inputTokens,
+        outputTokens: totals.outputTokens,
+        cacheReadInputTokens: totals.cacheReadInputTokens,
+        cacheWriteInputTokens: totals.cacheWriteInputTokens,
+        costUSD: totals.costUsd,
+        naiveCostUSD: totals.naiveCostUsd,
+        savingPercent: computeSavingPercent(totals.costUsd, totals.naiveCostUsd),
+        summaryTokens: totals.summaryTokens,
+      };
+    },
+    async deleteConversation(input) {
+      const deleted = await deps.store.deleteConversation({ ownerId: input.userId, conversationId: input.conversationId });
+      if (!deleted) throw new AppError('not_found', 'conversation not found');
+    },
+    async drain() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// Reads what one turn needs from the store: summary, uncovered messages, the asset session and its pinned pairs.
+import type { AssetExposure } from '../pipeline/asset-types.ts';
+import { pinAssets } from '../pipeline/pin-assets.ts';
+import { isSafeBoundary, slideWindow, type WindowMessage } from '../pipeline/slide-window.ts';
+import type { ToolResultBlock, ToolUseBlock } from '../pipeline/prompt-types.ts';
+import type { ConversationScope, ConversationRecord, MemoryRecord, StoredMessage } from '../store/store-records.ts';
+import type { TurnDependencies } from './turn-dependencies.ts';
+
+/** With the summary lagging behind, the prompt keeps every uncovered message up to this many windows' worth. */
+const LAGGING_SUMMARY_FACTOR = 2;
+/** How many earlier user turns the tool ranking reads. */
+const RECENT_USER_TURNS = 3;
+
+export type TurnContext = {
+  readonly memory: MemoryRecord;
+  readonly storedWindow: readonly WindowMessage[];
+  readonly lastStoredSeq: number;
+  readonly storedHistoryTokens: number;
+  readonly recentUserTurns: readonly string[];
+  readonly session: { readonly id: string; readonly startedAt: string; readonly isNew: boolean };
+  readonly pinnedAssets: readonly AssetExposure[];
+  /** Assets whose original result the model can still see (pinned or in the window). */
+  readonly exposedAssets: Set<string>;
+};
+
+function toWindow(messages: readonly StoredMessage[]): WindowMessage[] {
+  return messages.map((message) => ({ seq: message.seq, message: { role: message.role, content: message.content } }));
+}
+
+/** The stored part of the prompt window: every uncovered message from the first safe boundary, hard-capped. */
+export function chooseStoredWindow(uncovered: readonly WindowMessage[], windowMin: number, windowMax: number): WindowMessage[] {
+  if (uncovered.length > windowMax * LAGGING_SUMMARY_FACTOR) return [...slideWindow({ messages: uncovered, min: windowMin, max: windowMax }).window];
+  const start = uncovered.findIndex((entry) => isSafeBoundary(entry.message));
+  return start < 0 ? [] : uncovered.slice(start);
+}
+
+async function loadExposurePairs(deps: TurnDependencies, scope: ConversationScope, sessionId: string, uncovered: readonly StoredMessage[]): Promise<AssetExposure[]> {
+  const records = await deps.store.listAssetExposures({ ...scope, sessionId });
+  const wanted = records.flatMap((record) => (record.toolUseId === null ? [] : [record.messageSeq - 1, record.messageSeq]));
+  const bySeq = new Map(uncovered.map((message) => [message.seq, message]));
+  const missing = wanted.filter((seq) => !bySeq.has(seq));
+  if (missing.length > 0) for (const message of await deps.store.loadMessagesBySeq({ ...scope, seqs: missing })) bySeq.set(message.seq, message);
+  return records.flatMap((record) => {
+    const use = bySeq.get(record.messageSeq - 1)?.content.find((block): block is ToolUseBlock => block.type === 'tool_use' && block.id === record.toolUseId);
+    const result = bySeq.get(record.messageSeq)?.content.find((block): block is ToolResultBlock => block.type === 'tool_result' && block.toolUseId === record.toolUseId);
+    return use === undefined || result === undefined ? [] : [{ assetId: record.assetId, toolUse: use, toolResult: result }];
+  });
+}
+
+export async function loadTurnContext(deps: TurnDependencies, scope: ConversationScope, conversation: ConversationRecord, now: Date): Promise<TurnContext> {
+  const { settings } = deps;
+  const memory = await deps.store.loadMemory(scope);
+  const uncovered = await deps.store.loadUncovered({ ...scope, afterSeq: memory.coversUpToSeq });
+  const lastActivity = conversation.lastActivityAt === null ? null : Date.parse(conversation.lastActivityAt);
+  const isNew = conversation.sessionId === null || lastActivity === null || now.getTime() - lastActivity > settings.sessionIdleMs;
+  const session = isNew
+    ? { id: deps.createId(), startedAt: now.toISOString(), isNew }
+    : { id: conversation.sessionId as string, startedAt: conversation.sessionStartedAt ?? now.toISOString(), isNew };
+  const storedWindow = chooseStoredWindow(toWindow(uncovered), settings.windowMin, settings.windowMax);
+  const lastStoredSeq = await deps.store.lastSeq(scope);
+  const exposures = isNew || deps.content.assets.size === 0 ? [] : await loadExposurePairs(deps, scope, session.id, uncovered);
+  const firstExposureSeq = Math.min(...exposures.map((pair) => Number(pair.toolResult.toolUseId === pair.toolUse.id ? 0 : 0)), lastStoredSeq);
+  const pins = pinAssets({ exposures, window: storedWindow, session: { turns: Math.floor((lastStoredSeq - firstExposureSeq) / 2), tokens: 0 }, limits: { maxTurns: settings.assetPinMaxTurns } });
+  const inWindow = new Set(storedWindow.flatMap((entry) => entry.message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []))));
+  const exposedAssets = new Set([...pins.pinned.map((pin) => pin.assetId), ...exposures.filter((pair) => inWindow.has(pair.toolUse.id)).map((pair) => pair.assetId)]);
+  return {
+    memory,
+    storedWindow,
+    lastStoredSeq,
+    storedHistoryTokens: await deps.store.historyTokenTotal(scope),
+    recentUserTurns: uncovered.filter((message) => message.role === 'user' && message.visible).slice(-RECENT_USER_TURNS).map((message) => message.text),
+    session,
+    pinnedAssets: pins.pinned,
+    exposedAssets,
+  };
+}

@@ -1,0 +1,97 @@
+// The tool loop of one turn: call the main model, run the tools it asks for, call again, up to the step cap.
+import { AppError } from '../errors.ts';
+import { isRetryableModelError } from '../bedrock/translate-bedrock-error.ts';
+import type { TokenCorrection } from '../pipeline/learn-token-correction.ts';
+import type { AssetExposure } from '../pipeline/asset-types.ts';
+import type { ContentBlock, Message, ModelReply, PromptRequest, ToolUseBlock } from '../pipeline/prompt-types.ts';
+import type { WindowMessage } from '../pipeline/slide-window.ts';
+import type { ToolSpec } from '../pipeline/tool-registry.ts';
+import type { ModelCallRecord } from './account-model-call.ts';
+import { buildMainPrompt } from './build-main-prompt.ts';
+import type { TurnEvent } from './chat-service.ts';
+import { executeToolCalls } from './execute-tool-calls.ts';
+import type { TurnDependencies } from './turn-dependencies.ts';
+
+/** Said when the model answered with nothing at all (Bedrock rejects empty messages in the next request). */
+export const EMPTY_REPLY_TEXT = '(no answer)';
+/** Pause before the one retry of a main call that failed before any text reached the client. */
+const RETRY_DELAY_MS = 250;
+
+export type ModelStepsInput = {
+  readonly userId: string;
+  readonly conversationId: string;
+  readonly userMessage: Message;
+  readonly summary: { readonly text: string } | null;
+  /** Stored messages not covered by the summary that go into the prompt, oldest first. */
+  readonly storedWindow: readonly WindowMessage[];
+  readonly lastStoredSeq: number;
+  readonly storedHistoryTokens: number;
+  readonly pinnedAssets: readonly AssetExposure[];
+  readonly exposedAssets: Set<string>;
+  readonly domainTools: readonly ToolSpec[];
+  readonly correction: TokenCorrection;
+  readonly onEvent: (event: TurnEvent) => void;
+};
+
+export type ModelStepsResult = {
+  /** This turn's messages in order: the user's, then assistant/tool-result pairs, ending with the assistant's answer. */
+  readonly run: readonly Message[];
+  readonly finalText: string;
+  readonly calls: readonly ModelCallRecord[];
+  /** First exposures of assets, with the index in `run` of the message holding their toolResult. */
+  readonly firstExposures: readonly { readonly assetId: string; readonly toolUseId: string; readonly runIndex: number }[];
+};
+
+async function callMainModel(deps: TurnDependencies, request: PromptRequest, onEvent: (event: TurnEvent) => void): Promise<ModelReply> {
+  let emitted = false;
+  const onText = (text: string) => {
+    emitted = true;
+    onEvent({ type: 'delta', text });
+  };
+  try {
+    return await deps.models.converseStream(request, { onText });
+  } catch (error) {
+    if (emitted || !(error instanceof AppError) || !isRetryableModelError(error)) throw error;
+    deps.logger.log('warn', 'model_call_retry', { code: error.code });
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    return deps.models.converseStream(request, { onText });
+  }
+}
+
+function stepLimitText(steps: number): string {
+  return `I stopped after ${steps} tool steps without finishing. Tell me how you would like to continue.`;
+}
+
+/** Runs the loop; throws AppError on a model failure (nothing is stored by this function). */
+export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInput): Promise<ModelStepsResult> {
+  const run: Message[] = [input.userMessage];
+  const calls: ModelCallRecord[] = [];
+  const firstExposures: { assetId: string; toolUseId: string; runIndex: number }[] = [];
+  for (let step = 1; ; step += 1) {
+    const window = [...input.storedWindow, ...run.map((message, index) => ({ seq: input.lastStoredSeq + 1 + index, message }))];
+    const now = deps.clock();
+    const prompt = buildMainPrompt(deps, { summary: input.summary, window, pinnedAssets: input.pinnedAssets, domainTools: input.domainTools, storedHistoryTokens: input.storedHistoryTokens, runMessages: run, correction: input.correction, now });
+    const reply = await callMainModel(deps, prompt.request, input.onEvent);
+    calls.push({ kind: 'main', request: prompt.request, reply, startedAt: now, naiveInputTokens: prompt.naiveInputTokens, fingerprint: prompt.fingerprint });
+    const content: readonly ContentBlock[] = reply.content.length > 0 ? reply.content : [{ type: 'text', text: EMPTY_REPLY_TEXT }];
+    run.push({ role: 'assistant', content });
+    const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
+    if (toolUses.length === 0) break;
+    if (step >= deps.settings.maxToolSteps) {
+      // Every call still gets its result, so the stored history stays a valid Converse history.
+      run.push({ role: 'user', content: toolUses.map((use) => ({ type: 'tool_result', toolUseId: use.id, text: `Not run: this turn reached its limit of ${step} tool steps.`, status: 'error' })) });
+      const text = stepLimitText(step);
+      run.push({ role: 'assistant', content: [{ type: 'text', text }] });
+      input.onEvent({ type: 'delta', text });
+      break;
+    }
+    const executed = await executeToolCalls(deps, { userId: input.userId, conversationId: input.conversationId, exposedAssets: input.exposedAssets, onEvent: input.onEvent }, toolUses);
+    run.push({ role: 'user', content: executed.results });
+    for (const exposure of executed.firstExposures) firstExposures.push({ ...exposure, runIndex: run.length - 1 });
+  }
+  const finalText = run
+    .filter((message) => message.role === 'assistant')
+    .flatMap((message) => message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])))
+    .join('\n\n');
+  return { run, finalText: finalText.length > 0 ? finalText : EMPTY_REPLY_TEXT, calls, firstExposures };
+}

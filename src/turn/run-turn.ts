@@ -1,0 +1,106 @@
+// One turn, start to finish: idempotency and the one-turn lock, load → select → call/tools → persist all at once.
+import { AppError } from '../errors.ts';
+import { estimateMessageTokens } from '../pipeline/estimate-tokens.ts';
+import { updateTokenCorrection, totalInputTokens } from '../pipeline/learn-token-correction.ts';
+import type { Message } from '../pipeline/prompt-types.ts';
+import type { NewMessage, NewUsageRow } from '../store/store-records.ts';
+import { accountModelCall, type ModelCallRecord } from './account-model-call.ts';
+import type { SendMessageInput, TurnResult } from './chat-service.ts';
+import { chooseTools } from './choose-tools.ts';
+import { loadTurnContext } from './load-turn-context.ts';
+import { runModelSteps } from './run-model-steps.ts';
+import type { ServiceState } from './service-state.ts';
+import { sumTurnUsage } from './sum-turn-usage.ts';
+import type { TurnDependencies } from './turn-dependencies.ts';
+
+async function hashRequest(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function toNewMessages(run: readonly Message[], finalText: string, assistantId: string): NewMessage[] {
+  const last = run.length - 1;
+  return run.map((message, index) => {
+    const visible = index === 0 || index === last;
+    return {
+      ...(index === last ? { id: assistantId } : {}),
+      role: message.role,
+      content: message.content,
+      ...(index === last ? { text: finalText } : visible ? {} : { text: '' }),
+      visible,
+      tokenEstimate: estimateMessageTokens(message),
+    };
+  });
+}
+
+/** Throws AppError: not_found, conflict (turn running / key in use), over_budget, model_* and store_* codes. */
+export async function runTurn(deps: TurnDependencies, state: ServiceState, input: SendMessageInput): Promise<TurnResult> {
+  const scope = { ownerId: input.userId, conversationId: input.conversationId };
+  const conversation = await deps.store.getConversation(scope);
+  if (conversation === null) throw new AppError('not_found', 'conversation not found');
+  const key = input.idempotencyKey;
+  if (key !== undefined) {
+    const claim = await deps.store.beginIdempotency({ ...scope, key, requestHash: await hashRequest(input.text), takeOverPendingOlderThanMs: deps.settings.turnLeaseMs });
+    if (claim.status === 'done') return claim.response as TurnResult;
+    if (claim.status === 'pending') throw new AppError('conflict', 'a request with this Idempotency-Key is still running; retry later');
+    if (claim.status === 'mismatch') throw new AppError('conflict', 'this Idempotency-Key was already used with a different message');
+  }
+  const turnId = deps.createId();
+  const startedAt = deps.clock();
+  const lock = await deps.store.acquireTurnLock({ ...scope, turnId, now: startedAt, leaseMs: deps.settings.turnLeaseMs });
+  if (!lock.ok) {
+    if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key });
+    throw new AppError('conflict', 'a turn of this conversation is still running; wait for it to finish');
+  }
+  const calls: ModelCallRecord[] = [];
+  const rows: NewUsageRow[] = [];
+  const account = (record: ModelCallRecord, summaryTokens: number) => {
+    const previousFingerprint = state.fingerprints.get(input.conversationId) ?? null;
+    const { row } = accountModelCall({ record, turnId, conversationId: input.conversationId, summaryTokens, previousFingerprint, finishedAt: deps.clock(), logger: deps.logger });
+    rows.push(row);
+    if (record.kind === 'main' && record.fingerprint !== undefined) {
+      state.fingerprints.set(input.conversationId, record.fingerprint);
+      state.correction = updateTokenCorrection(state.correction, { modelId: record.request.modelId, estimated: row.estimatedInputTokens, actual: totalInputTokens(record.reply.usage) });
+    }
+  };
+  try {
+    const begun = await deps.store.beginTurn({ ...scope, turnId, messages: [] });
+    if (!begun.ok) throw new AppError('conflict', 'a turn of this conversation is still running; wait for it to finish');
+    const context = await loadTurnContext(deps, scope, conversation, startedAt);
+    const chosen = await chooseTools(deps, { text: input.text, recentUserTurns: context.recentUserTurns, previousSelection: conversation.selectedTools });
+    if (chosen.call !== null) calls.push(chosen.call);
+    const selected = chosen.tools.map((tool) => tool.name);
+    if (JSON.stringify(selected) !== JSON.stringify(conversation.selectedTools)) await deps.store.setSelectedTools({ ...scope, tools: selected });
+    const steps = await runModelSteps(deps, {
+      userId: input.userId, conversationId: input.conversationId,
+      userMessage: { role: 'user', content: [{ type: 'text', text: input.text }] },
+      summary: context.memory.summary === '' ? null : { text: context.memory.summary },
+      storedWindow: context.storedWindow, lastStoredSeq: context.lastStoredSeq, storedHistoryTokens: context.storedHistoryTokens,
+      pinnedAssets: context.pinnedAssets, exposedAssets: context.exposedAssets, domainTools: chosen.tools,
+      correction: state.correction, onEvent: input.onEvent ?? (() => {}),
+    });
+    calls.push(...steps.calls);
+    for (const call of calls) account(call, context.memory.summaryTokens);
+    const assistantId = deps.createId();
+    const result: TurnResult = { message: { id: assistantId, role: 'assistant', text: steps.finalText }, usage: sumTurnUsage(rows) };
+    const completed = await deps.store.completeTurn({ ...scope, turnId, messages: toNewMessages(steps.run, steps.finalText, assistantId), usage: rows, ...(key === undefined ? {} : { idempotency: { key, response: result } }) });
+    if (!completed.ok) throw new AppError('conflict', 'this turn lost its lock before it could be stored; send the message again');
+    for (const exposure of steps.firstExposures) {
+      const seq = completed.messages[exposure.runIndex]?.seq;
+      if (seq !== undefined) await deps.store.recordAssetExposure({ ...scope, sessionId: context.session.id, assetId: exposure.assetId, messageSeq: seq, toolUseId: exposure.toolUseId });
+    }
+    await deps.store.updateSession({ ...scope, sessionId: context.session.id, sessionStartedAt: context.session.startedAt, lastActivityAt: deps.clock().toISOString() });
+    deps.logger.log('info', 'turn', {
+      conversationId: input.conversationId, turnId, steps: steps.calls.length, selection: chosen.selection.source, domainTools: selected.length,
+      windowMessages: context.storedWindow.length + steps.run.length, summaryTokens: context.memory.summaryTokens,
+      ...result.usage, durationMs: deps.clock().getTime() - startedAt.getTime(),
+    });
+    return result;
+  } catch (error) {
+    for (const call of calls.slice(rows.length)) account(call, 0);
+    const code = error instanceof AppError ? error.code : 'internal';
+    await deps.store.failTurn({ ...scope, turnId, errorCode: code, usage: rows }).catch((failure: unknown) => deps.logger.log('error', 'turn_fail_not_recorded', { turnId, error: failure instanceof Error ? failure.name : typeof failure }));
+    if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key }).catch(() => false);
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+// What the turn loop needs from the outside world, passed in once: store, model caller, tools, content, clock and ids.
+import type { ModelCaller } from '../bedrock/call-model.ts';
+import type { Logger } from '../logger.ts';
+import type { CacheTtl } from '../pipeline/prompt-types.ts';
+import type { ToolIndex } from '../pipeline/rank-tools.ts';
+import type { ToolRegistry } from '../pipeline/tool-registry.ts';
+import type { ConversationStore } from '../store/conversation-store.ts';
+import type { Database } from '../store/database.ts';
+import type { ToolHandler } from '../tools/tool-handler.ts';
+
+export type TurnSettings = {
+  readonly mainModelId: string;
+  readonly cheapModelId: string;
+  /** The prompt cap on input tokens (guarded before every main call). */
+  readonly maxInputTokens: number;
+  readonly maxOutputTokens: number;
+  readonly summaryMaxTokens: number;
+  readonly windowMin: number;
+  readonly windowMax: number;
+  readonly maxToolSteps: number;
+  readonly staticTtl: CacheTtl;
+  readonly toolResultMaxTokens: number;
+  readonly minDomainTools: number;
+  readonly maxDomainTools: number;
+  /** A conversation idle this long starts a new asset session (assets are shown again once). */
+  readonly sessionIdleMs: number;
+  /** Pins of get_asset results are dropped once a session has this many turns (ADR 0028 follow-up). */
+  readonly assetPinMaxTurns: number;
+  /** The one-turn lock's lease; a crashed turn's lock expires after it. */
+  readonly turnLeaseMs: number;
+  readonly toolTimeoutMs: number;
+  readonly selectorTimeoutMs: number;
+};
+
+export const DEFAULT_TURN_SETTINGS: Omit<TurnSettings, 'mainModelId' | 'cheapModelId'> = {
+  maxInputTokens: 24_000,
+  maxOutputTokens: 2_048,
+  summaryMaxTokens: 400,
+  windowMin: 10,
+  windowMax: 15,
+  maxToolSteps: 6,
+  staticTtl: '5m',
+  toolResultMaxTokens: 2_000,
+  minDomainTools: 3,
+  maxDomainTools: 5,
+  sessionIdleMs: 30 * 60_000,
+  assetPinMaxTurns: 40,
+  turnLeaseMs: 5 * 60_000,
+  toolTimeoutMs: 10_000,
+  selectorTimeoutMs: 5_000,
+};
+
+/** What a deployer configures: the instructions, the safety rules and the asset texts by id. */
+export type PromptContent = {
+  readonly instructions: string;
+  readonly safetyRules: string;
+  readonly assets: ReadonlyMap<string, string>;
+};
+
+export type TurnDependencies = {
+  readonly store: ConversationStore;
+  readonly models: ModelCaller;
+  readonly registry: ToolRegistry;
+  readonly toolIndex: ToolIndex;
+  /** Code handlers by tool name; tools with an `http` spec are called over HTTP; others answer an error result. */
+  readonly handlers: ReadonlyMap<string, ToolHandler>;
+  /** The database the demo tools run their SQL on. */
+  readonly database: Database;
+  readonly content: PromptContent;
+  readonly settings: TurnSettings;
+  readonly logger: Logger;
+  readonly clock: () => Date;
+  readonly createId: () => string;
+  /** Keeps work going after the reply (waitUntil at the edge, a tracked promise on Node). Must not throw. */
+  readonly runInBackground: (task: Promise<unknown>) => void;
+  /** For HTTP tool handlers. */
+  readonly fetch: typeof fetch;
+};

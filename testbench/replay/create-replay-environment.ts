@@ -1,0 +1,84 @@
+// Opens what a replay run needs: the migrated libSQL database, the store, the registry, and the simulator or live Bedrock.
+import { createClient } from '@libsql/client';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createModelCaller } from '../../src/bedrock/call-model.ts';
+import { createBedrockClient, type BedrockConnection } from '../../src/bedrock/create-bedrock-client.ts';
+import { SILENT_LOGGER, type Logger } from '../../src/logger.ts';
+import { createToolIndex } from '../../src/pipeline/rank-tools.ts';
+import { createLibsqlStore } from '../../src/store/create-libsql-store.ts';
+import { migrate } from '../../src/store/migrate.ts';
+import { openDatabase } from '../../src/store/open-database.ts';
+import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-dependencies.ts';
+import { createClock, createSimulator, startSimulatorServer, type Clock } from '../simulator/index.ts';
+import type { Conversation } from './conversation-format.ts';
+import { createReplayRegistry } from './create-replay-registry.ts';
+import type { ReplayEnvironment, ReplayService } from './replay-conversation.ts';
+
+export type ReplayEnvironmentOptions = {
+  readonly conversations: readonly Conversation[];
+  readonly manifests: readonly { readonly label: string; readonly json: unknown }[];
+  readonly settings: TurnSettings;
+  readonly createService: (deps: TurnDependencies) => ReplayService;
+  /** A libSQL URL (`file:…`) to keep; default a temp file removed on close. */
+  readonly databaseUrl?: string;
+  /** Real Bedrock instead of the simulator. */
+  readonly live?: BedrockConnection;
+  readonly logger?: Logger;
+};
+
+export type OpenedEnvironment =
+  | { readonly ok: true; readonly environment: ReplayEnvironment; readonly standIns: readonly string[]; readonly databaseUrl: string; close(): Promise<void> }
+  | { readonly ok: false; readonly reason: string };
+
+/** The wall clock, for live runs: recorded times cannot move real Bedrock's cache, so they are not applied. */
+const WALL_CLOCK: Clock = { now: () => Date.now(), advance: () => undefined, set: () => undefined };
+
+/**
+ * Opens the environment. Invariants: the simulator (a loopback server reached through the real SDK client) starts at
+ * the first conversation's first turn; the database is migrated before use; `close` releases everything it opened
+ * and removes a temp database. Bad manifests come back as `{ ok: false }`.
+ */
+export async function createReplayEnvironment(options: ReplayEnvironmentOptions): Promise<OpenedEnvironment> {
+  const built = createReplayRegistry({ manifests: options.manifests, conversations: options.conversations });
+  if (!built.ok) return built;
+  const temp = options.databaseUrl === undefined ? mkdtempSync(join(tmpdir(), 'tokenwise-replay-')) : undefined;
+  const databaseUrl = options.databaseUrl ?? `file:${join(temp as string, 'replay.db')}`;
+  const start = Date.parse(options.conversations[0]?.turns[0]?.at ?? '');
+  const simulated = options.live === undefined;
+  const clock = simulated ? createClock(Number.isFinite(start) ? start : undefined) : WALL_CLOCK;
+  const simulator = simulated ? createSimulator({ clock, seed: 'replay' }) : undefined;
+  const server = simulator === undefined ? undefined : await startSimulatorServer({ simulator });
+  const connection: BedrockConnection = options.live ?? { region: 'us-east-1', endpoint: server?.url ?? '' };
+  const database = await openDatabase({ url: databaseUrl, createClient });
+  const close = async (): Promise<void> => {
+    await database.close();
+    await server?.close();
+    if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
+  };
+  try {
+    await migrate(database);
+  } catch (error) {
+    await close();
+    return { ok: false, reason: `database ${databaseUrl}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  let storeIds = 0;
+  const idPrefix = `${Date.now().toString(36)}-`;
+  const environment: ReplayEnvironment = {
+    store: createLibsqlStore({ database, clock: () => new Date(clock.now()), createId: () => `${idPrefix}s${(storeIds += 1).toString(36)}` }),
+    database,
+    models: createModelCaller(createBedrockClient(connection)),
+    registry: built.registry,
+    toolIndex: createToolIndex(built.registry.domainTools()),
+    standardHandlers: built.standardHandlers,
+    settings: options.settings,
+    clock,
+    ...(simulator === undefined ? {} : { simulator }),
+    createService: options.createService,
+    logger: options.logger ?? SILENT_LOGGER,
+    userId: 'replay-user',
+    idPrefix,
+  };
+  return { ok: true, environment, standIns: built.standIns, databaseUrl, close };
+}

@@ -1,0 +1,155 @@
+// Plays one recorded conversation through the real chat service, then measures its baselines on the same calls.
+import type { ModelCaller } from '../../src/bedrock/call-model.ts';
+import type { Logger } from '../../src/logger.ts';
+import type { ToolIndex } from '../../src/pipeline/rank-tools.ts';
+import type { ToolRegistry } from '../../src/pipeline/tool-registry.ts';
+import type { ConversationStore } from '../../src/store/conversation-store.ts';
+import type { Database } from '../../src/store/database.ts';
+import type { ToolHandler } from '../../src/tools/tool-handler.ts';
+import type { ChatService } from '../../src/turn/chat-service.ts';
+import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-dependencies.ts';
+import type { Clock, Simulator } from '../simulator/index.ts';
+import type { BaselineKind } from './build-baseline-request.ts';
+import type { Conversation } from './conversation-format.ts';
+import { createRecordedToolHandlers } from './create-recorded-tool-handlers.ts';
+import { createRecordingModelCaller, type CallRecord } from './create-recording-model-caller.ts';
+import { groupExchanges, type Exchange } from './group-exchanges.ts';
+import { listRecordedCalls } from './list-recorded-calls.ts';
+import { readPersistedFigures, type PersistedFigures } from './read-persisted-figures.ts';
+import { createBaselineRunner, type BaselineCallResult } from './run-baselines.ts';
+
+export type ReplayService = ChatService & { drain(): Promise<void> };
+
+/** What every conversation of a run shares. `simulator` is absent in live mode: then nothing is scripted. */
+export type ReplayEnvironment = {
+  readonly store: ConversationStore;
+  readonly database: Database;
+  readonly models: ModelCaller;
+  readonly registry: ToolRegistry;
+  readonly toolIndex: ToolIndex;
+  /** Handlers of the standard tools; every other registered tool answers from the recording. */
+  readonly standardHandlers: ReadonlyMap<string, ToolHandler>;
+  readonly settings: TurnSettings;
+  /** The replay clock: the simulator's (driven by recorded times) or, live, the wall clock. */
+  readonly clock: Clock;
+  readonly simulator?: Simulator;
+  readonly createService: (deps: TurnDependencies) => ReplayService;
+  readonly logger: Logger;
+  readonly userId: string;
+  /** Prefixes every id the service creates (unique per run, so a kept database can take another run). */
+  readonly idPrefix: string;
+};
+
+export type TurnFigures = {
+  readonly exchange: number;
+  readonly at: number;
+  readonly calls: readonly CallRecord[];
+  /** Tokens of the stored summary once the turn (and its background work) finished. */
+  readonly summaryTokens: number;
+  /** Scripted answers the service never asked for (it stopped earlier than the recording did). */
+  readonly scriptLeft: number;
+  readonly error?: { readonly code: string; readonly message: string };
+};
+
+export type BaselineCallFigures = { readonly exchange: number; readonly step: number; readonly results: Readonly<Record<BaselineKind, BaselineCallResult>> };
+
+export type ConversationReplay = {
+  readonly id: string;
+  readonly conversationId: string;
+  readonly turns: readonly TurnFigures[];
+  readonly baselineCalls: readonly BaselineCallFigures[];
+  readonly persisted: PersistedFigures;
+  readonly unmatchedToolCalls: number;
+  readonly unusedToolOutputs: number;
+};
+
+export type ReplayConversationOptions = {
+  /** Unique per run: prefixes the ids the service creates. */
+  readonly index: number;
+  /** Called after each user turn and each baseline call (progress). */
+  readonly onProgress?: () => void;
+};
+
+/**
+ * Sends every recorded user turn through `sendMessage`, with the clock at the recorded time (never moved back) and,
+ * against the simulator, the recorded steps scripted as the main model's answers. A failed turn is recorded, never
+ * thrown. Invariants: one TurnFigures per user turn, in order; background work is drained before the next turn.
+ */
+export async function replayConversation(env: ReplayEnvironment, conversation: Conversation, options: ReplayConversationOptions): Promise<ConversationReplay> {
+  const { clock, simulator, settings } = env;
+  const moveClock = (at: number): void => {
+    if (simulator !== undefined && at > clock.now()) clock.set(at);
+  };
+  const tools = createRecordedToolHandlers({ conversation, toolNames: env.registry.all().map((spec) => spec.name), onAnswer: moveClock });
+  const recording = createRecordingModelCaller(env.models, { mainModelId: settings.mainModelId, now: () => clock.now() });
+  const background = new Set<Promise<unknown>>();
+  let ids = 0;
+  const service = env.createService({
+    store: env.store,
+    models: recording.caller,
+    registry: env.registry,
+    toolIndex: env.toolIndex,
+    handlers: new Map([...tools.handlers, ...env.standardHandlers]),
+    database: env.database,
+    content: { instructions: conversation.system ?? '', safetyRules: '', assets: new Map() },
+    settings,
+    logger: env.logger,
+    clock: () => new Date(clock.now()),
+    createId: () => `${env.idPrefix}r${options.index}-${(ids += 1).toString(36)}`,
+    runInBackground: (task) => {
+      const tracked = task.catch(() => undefined).finally(() => background.delete(tracked));
+      background.add(tracked);
+    },
+    fetch: globalThis.fetch,
+  });
+  const drain = async (): Promise<void> => {
+    await service.drain();
+    while (background.size > 0) await Promise.all([...background]);
+  };
+  moveClock(Date.parse(conversation.turns[0]?.at ?? ''));
+  const { id: conversationId } = await service.createConversation({ userId: env.userId, title: conversation.id });
+  const scope = { ownerId: env.userId, conversationId };
+  const turns: TurnFigures[] = [];
+  for (const [exchangeIndex, exchange] of groupExchanges(conversation).entries()) {
+    moveClock(Date.parse(exchange.user.at));
+    const at = clock.now();
+    if (simulator !== undefined) scriptExchange(simulator, exchange, settings.mainModelId);
+    let error: TurnFigures['error'];
+    try {
+      await service.sendMessage({ userId: env.userId, conversationId, text: exchange.user.text });
+    } catch (caught) {
+      error = { code: (caught as { code?: string }).code ?? (caught instanceof Error ? caught.name : 'unknown'), message: caught instanceof Error ? caught.message : String(caught) };
+    }
+    await drain();
+    const scriptLeft = simulator?.script.pending().length ?? 0;
+    simulator?.script.clear();
+    simulator?.log.clear();
+    const memory = await env.store.loadMemory(scope);
+    turns.push({ exchange: exchangeIndex, at, calls: recording.take(), summaryTokens: memory.summaryTokens, scriptLeft, ...(error === undefined ? {} : { error }) });
+    options.onProgress?.();
+  }
+  const runner = createBaselineRunner({ modelId: settings.mainModelId, system: conversation.system ?? '', tools: env.registry.all().map((spec) => ({ name: spec.name, description: spec.description, inputSchema: { json: spec.inputSchema } })) });
+  const baselineCalls: BaselineCallFigures[] = [];
+  for (const call of listRecordedCalls(conversation)) {
+    baselineCalls.push({ exchange: call.exchange, step: call.step, results: await runner.run(call) });
+    options.onProgress?.();
+  }
+  return {
+    id: conversation.id,
+    conversationId,
+    turns,
+    baselineCalls,
+    persisted: await readPersistedFigures(env.database, conversationId),
+    unmatchedToolCalls: tools.unmatchedCalls(),
+    unusedToolOutputs: tools.unusedOutputs(),
+  };
+}
+
+/** Queues the exchange's recorded steps as the main model's answers (recorded call ids and inputs, then the text). */
+function scriptExchange(simulator: Simulator, exchange: Exchange, mainModelId: string): void {
+  simulator.script.clear();
+  for (const { reply } of exchange.steps) {
+    const toolUses = (reply.toolCalls ?? []).map((call) => ({ id: call.id, name: call.name, input: call.input }));
+    simulator.script.enqueue({ model: mainModelId, ...(reply.text === undefined ? {} : { text: reply.text }), ...(toolUses.length === 0 ? {} : { toolUses }) });
+  }
+}

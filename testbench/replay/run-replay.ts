@@ -1,0 +1,78 @@
+// One replay run: every conversation through the service and its baselines, then the figures per conversation and in total.
+import type { BedrockConnection } from '../../src/bedrock/create-bedrock-client.ts';
+import type { Logger } from '../../src/logger.ts';
+import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-dependencies.ts';
+import { computeConversationFigures, sumSides, type ConversationFigures, type Side, type SideFigures } from './compute-replay-figures.ts';
+import type { Conversation } from './conversation-format.ts';
+import { createReplayEnvironment } from './create-replay-environment.ts';
+import { groupExchanges } from './group-exchanges.ts';
+import { listRecordedCalls } from './list-recorded-calls.ts';
+import { replayConversation, type ConversationReplay, type ReplayService } from './replay-conversation.ts';
+
+const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const;
+
+export type RunReplayOptions = {
+  readonly conversations: readonly Conversation[];
+  readonly manifests: readonly { readonly label: string; readonly json: unknown }[];
+  readonly settings: TurnSettings;
+  readonly createService: (deps: TurnDependencies) => ReplayService;
+  readonly databaseUrl?: string;
+  readonly live?: BedrockConnection;
+  readonly logger?: Logger;
+  /** Steps done and total (user turns plus baseline calls), after every step. */
+  readonly onProgress?: (done: number, total: number) => void;
+};
+
+export type ReplayRun = {
+  readonly mode: 'simulator' | 'live';
+  readonly mainModelId: string;
+  readonly cheapModelId: string;
+  readonly maxInputTokens: number;
+  readonly databaseUrl: string | null;
+  /** Recorded tools no manifest described (registered with an open schema). */
+  readonly standIns: readonly string[];
+  readonly conversations: readonly ConversationFigures[];
+  readonly totals: Readonly<Record<Side, SideFigures>>;
+  /** The raw per-call records, for --json. */
+  readonly replays: readonly ConversationReplay[];
+};
+
+export type RunReplayResult = { readonly ok: true; readonly run: ReplayRun } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Replays the conversations in file order on one database and one simulator (so the static prefix cached by one
+ * conversation can serve the next, as in production). Never throws for a failed turn (it is counted); setup failures
+ * (bad manifest, unusable database) come back as `{ ok: false }`. A kept `databaseUrl` is reported, a temp one removed.
+ */
+export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
+  const opened = await createReplayEnvironment(options);
+  if (!opened.ok) return opened;
+  const total = options.conversations.reduce((sum, conversation) => sum + groupExchanges(conversation).length + listRecordedCalls(conversation).length, 0);
+  let done = 0;
+  const figureOptions = { mainModelId: options.settings.mainModelId, maxInputTokens: options.settings.maxInputTokens, ttlMs: TTL_MS[options.settings.staticTtl] };
+  const replays: ConversationReplay[] = [];
+  const conversations: ConversationFigures[] = [];
+  try {
+    for (const [index, conversation] of options.conversations.entries()) {
+      const replay = await replayConversation(opened.environment, conversation, { index, onProgress: () => options.onProgress?.((done += 1), total) });
+      replays.push(replay);
+      conversations.push(computeConversationFigures(replay, figureOptions));
+    }
+  } finally {
+    await opened.close();
+  }
+  return {
+    ok: true,
+    run: {
+      mode: options.live === undefined ? 'simulator' : 'live',
+      mainModelId: options.settings.mainModelId,
+      cheapModelId: options.settings.cheapModelId,
+      maxInputTokens: options.settings.maxInputTokens,
+      databaseUrl: options.databaseUrl ?? null,
+      standIns: opened.standIns,
+      conversations,
+      totals: sumSides(conversations),
+      replays,
+    },
+  };
+}
