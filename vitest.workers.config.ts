@@ -18,6 +18,7 @@ export default defineConfig({
     }),
   ],
   test: {
+    globalSetup: ['./vitest.workers.global-setup.ts'],
     include: ['src/**/*.workerd.test.ts', 'testbench/**/*.workerd.test.ts'],
   },
 });

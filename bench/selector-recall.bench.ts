@@ -46,6 +46,19 @@ for (const [label, queries] of [['all', parsed.queries], ['A (tuned)', halfA], [
   console.log(`${label.padEnd(10)} ours    ${format(mine.recallAt5)}  ${format(mine.recallAt10)}  ${format(mine.recallAt15)}  ${mine.meanShortlist.toFixed(1)}`);
   if (label === 'all') result = mine;
 }
+/** rankTools time per labelled turn on this catalogue, after one warm-up pass (issue 3: selection + assembly ≈ 1 ms). */
+function measureRankTime(queries: readonly LabelledQuery[]): { median: number; p99: number } {
+  const rank = (query: LabelledQuery) => rankTools(ours, { query: query.query, recentUserTurns: query.previous ?? [] });
+  for (const query of queries) rank(query);
+  const times = queries.map((query) => {
+    const started = performance.now();
+    rank(query);
+    return performance.now() - started;
+  }).sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)] ?? 0, p99: times[Math.floor(times.length * 0.99)] ?? 0 };
+}
+const time = measureRankTime(parsed.queries);
+console.log(`rankTools on ${tools.length} tools: median ${time.median.toFixed(3)} ms, p99 ${time.p99.toFixed(3)} ms`);
 const met = result.recallAt5 >= TARGET_AT_5 && result.recallAt15 >= TARGET_AT_15;
 console.log(`targets @5 >= ${TARGET_AT_5}, @15 >= ${TARGET_AT_15}: ${met ? 'met' : 'NOT met'}`);
 process.exit(met ? 0 : 1);

@@ -19,10 +19,23 @@ export type BedrockConnection = {
 /** Dummy keys for a simulator endpoint that checks no signature; never used against AWS. */
 const SIMULATOR_CREDENTIALS = { accessKeyId: 'SIMULATOR', secretAccessKey: 'SIMULATOR' } as const;
 
-/** Builds the client. Without credentials, a token or an endpoint the SDK's own chain is used. */
+/** True for AWS's own hosts (regional, FIPS and VPC endpoints): those need real credentials from the SDK's chain. */
+function isAwsHost(endpoint: string): boolean {
+  try {
+    return /(^|\.)amazonaws\.com(\.cn)?$/.test(new URL(endpoint).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Builds the client. Without credentials or a token, the SDK's own chain is used, except for an endpoint outside AWS
+ * (the simulator, a test proxy), which gets dummy keys.
+ */
 export function createBedrockClient(connection: BedrockConnection): BedrockRuntimeClient {
   const requestHandler = new FetchHttpHandler({ requestTimeout: connection.requestTimeoutMs ?? 120_000 });
-  const credentials = connection.credentials ?? (connection.endpoint !== undefined && connection.bearerToken === undefined ? SIMULATOR_CREDENTIALS : undefined);
+  const usesSimulator = connection.endpoint !== undefined && connection.bearerToken === undefined && !isAwsHost(connection.endpoint);
+  const credentials = connection.credentials ?? (usesSimulator ? SIMULATOR_CREDENTIALS : undefined);
   return new BedrockRuntimeClient({
     region: connection.region,
     requestHandler,

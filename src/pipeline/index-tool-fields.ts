@@ -1,5 +1,5 @@
 // The per-tool statistics the ranker reads: search terms per field, field lengths, document frequencies, a postings
-// list per term, and the links between tools (which tool produces another's inputs or is named in its description).
+// list per term, and which tools produce another tool's inputs.
 import type { ToolSpec } from './tool-spec.ts';
 import { tokenizeForSearch } from './tokenize-for-search.ts';
 
@@ -13,25 +13,21 @@ export type IndexedTool = {
   readonly lengths: Readonly<Record<Field, number>>;
   /** Positions (in the index) of tools sharing a tag whose name reads "get/find/list… <something this tool takes>". */
   readonly producers: readonly number[];
-  /** Positions of tools sharing a tag whose name words this tool's description names ("for the authenticated user"). */
-  readonly prerequisites: readonly number[];
+  /** Name and description terms, rarest in the catalogue first (ties by code-unit order): the tool's own vocabulary. */
+  readonly distinctiveTerms: readonly string[];
 };
 
 /** One tool holding a term: its position and the term's field-weighted, length-normalised frequency there. */
 export type Posting = { readonly tool: number; readonly weight: number };
 
 /** How much a match in each field counts: a word of the name says most about what the tool does. */
-export const FIELD_WEIGHTS: Readonly<Record<Field, number>> = { name: 3, description: 1.5, tags: 0.5, parameterNames: 1, parameterDescriptions: 0.5 };
+export const FIELD_WEIGHTS: Readonly<Record<Field, number>> = { name: 3, description: 1, tags: 0.5, parameterNames: 1, parameterDescriptions: 0.5 };
 /** Length normalisation per field (BM25's b): names and tags are short enough that length says little. */
 const FIELD_LENGTH_NORMALISATION: Readonly<Record<Field, number>> = { name: 0.3, description: 0.75, tags: 0.3, parameterNames: 0.5, parameterDescriptions: 0.75 };
 /** First name words that mark a tool which reads or looks something up (stemmed). */
 const PRODUCER_VERBS = new Set(['get', 'find', 'search', 'list', 'lookup', 'fetch', 'retriev', 'view', 'display', 'check', 'show', 'read']);
 /** A shared word must occur in at most this share of the tools to link two of them: "name" or "id" would link everything. */
 const LINK_MAX_SHARE = 0.22;
-/** A description word names a prerequisite only when it picks out at most this many tools of the domain. */
-const PREREQUISITE_MAX_TARGETS = 2;
-/** Name words that say how a tool works, not what it works on ("…_based_on_city", "…_by_name"): never a link. */
-const LINK_STOP_WORDS = new Set(['bas', 'by', 'from', 'use', 'using', 'via']);
 
 function fieldTexts(tool: ToolSpec): Record<Field, string> {
   const properties = tool.inputSchema['properties'];
@@ -55,9 +51,10 @@ function countTerms(terms: readonly string[]): Map<string, number> {
   return counts;
 }
 
-type PartialTool = Omit<IndexedTool, 'producers' | 'prerequisites'> & { readonly nameWords: ReadonlySet<string> };
+type PartialTool = Omit<IndexedTool, 'producers' | 'distinctiveTerms'>;
 
-function linkTools(partial: readonly PartialTool[], isRare: (term: string) => boolean): Pick<IndexedTool, 'producers' | 'prerequisites'>[] {
+/** For each tool, the same-tag tools named "get/find/list… X" where X is a rare word of its inputs. */
+function findProducers(partial: readonly PartialTool[], isRare: (term: string) => boolean): number[][] {
   const sharesTag = (a: PartialTool, b: PartialTool): boolean => a !== b && a.tags.some((tag) => b.tags.includes(tag));
   return partial.map((tool) => {
     const inputs = new Set([...tool.termFrequencies.parameterNames.keys(), ...tool.termFrequencies.parameterDescriptions.keys()]);
@@ -68,13 +65,7 @@ function linkTools(partial: readonly PartialTool[], isRare: (term: string) => bo
       if (verb === undefined || !PRODUCER_VERBS.has(verb)) return;
       if (object.some((term) => inputs.has(term) && isRare(term))) producers.push(position);
     });
-    const prerequisites = new Set<number>();
-    for (const term of tool.termFrequencies.description.keys()) {
-      if (tool.termFrequencies.name.has(term) || LINK_STOP_WORDS.has(term) || !isRare(term)) continue;
-      const targets = partial.flatMap((other, position) => (sharesTag(tool, other) && other.nameWords.has(term) ? [position] : []));
-      if (targets.length <= PREREQUISITE_MAX_TARGETS) for (const target of targets) prerequisites.add(target);
-    }
-    return { producers, prerequisites: [...prerequisites].sort((a, b) => a - b) };
+    return producers;
   });
 }
 
@@ -89,8 +80,7 @@ export function indexToolFields(tools: readonly ToolSpec[]) {
       termFrequencies[field] = countTerms(terms);
       lengths[field] = terms.length;
     }
-    const nameWords = new Set(tokenizeForSearch(tool.name, { expandAbbreviations: false }));
-    return { name: tool.name, tags: tool.tags, termFrequencies, lengths, nameWords };
+    return { name: tool.name, tags: tool.tags, termFrequencies, lengths };
   });
   const documentFrequency = new Map<string, number>();
   for (const tool of partial) {
@@ -109,7 +99,12 @@ export function indexToolFields(tools: readonly ToolSpec[]) {
     }
     for (const [term, weight] of weights) postings.set(term, [...(postings.get(term) ?? []), { tool: position, weight }]);
   });
-  const links = linkTools(partial, (term) => (documentFrequency.get(term) ?? count) <= count * LINK_MAX_SHARE);
-  const indexedTools: IndexedTool[] = partial.map(({ nameWords: _unused, ...tool }, position) => ({ ...tool, ...(links[position] ?? { producers: [], prerequisites: [] }) }));
+  const producers = findProducers(partial, (term) => (documentFrequency.get(term) ?? count) <= count * LINK_MAX_SHARE);
+  const rarity = (term: string): number => inverseDocumentFrequency.get(term) ?? 0;
+  const indexedTools: IndexedTool[] = partial.map((tool, position) => {
+    const distinctiveTerms = [...new Set([...tool.termFrequencies.name.keys(), ...tool.termFrequencies.description.keys()])];
+    distinctiveTerms.sort((a, b) => rarity(b) - rarity(a) || (a < b ? -1 : a > b ? 1 : 0));
+    return { ...tool, producers: producers[position] ?? [], distinctiveTerms };
+  });
   return { tools: indexedTools, inverseDocumentFrequency, averageLengths, postings: postings as ReadonlyMap<string, readonly Posting[]> };
 }

@@ -49,6 +49,17 @@ describe('rankTools', () => {
     assert.deepEqual(names(ranking, 2), ['estimate_distance', 'get_zipcode']);
   });
 
+  it('pulls up a tool that shares the best hit’s distinctive words (pseudo-relevance feedback)', () => {
+    const shelter = createToolIndex([
+      tool('adopt_pet', 'Adopt a pet from the animal shelter.', ['pets']),
+      tool('vaccinate_animal', 'Vaccinate an animal before it leaves the shelter.', ['vets']),
+      tool('order_pizza', 'Order a pizza.', ['food']),
+    ]);
+    const ranking = rankTools(shelter, { query: 'adopt a pet' });
+    assert.deepEqual(names(ranking), ['adopt_pet', 'vaccinate_animal']);
+    assert.ok((ranking[1]?.score ?? 0) < (ranking[0]?.score ?? 0) / 5, 'feedback weighs far less than a direct match');
+  });
+
   it('tolerates a typo', () => {
     assert.equal(names(rankTools(index, { query: 'wheather in Oslo' }), 1)[0], 'get_weather');
   });

@@ -3,6 +3,7 @@ import type { Client, Config as LibsqlConfig } from '@libsql/client';
 import { parseConfig } from '../config/parse-config.ts';
 import { createLogger } from '../logger.ts';
 import { buildServices } from './build-services.ts';
+import { readEdgeContent } from './read-edge-content.ts';
 import type { Services } from './build-services.ts';
 
 /** The slice of a Workers ExecutionContext the app may use (summaries later run in `waitUntil`). */
@@ -38,13 +39,14 @@ function misconfigured(): Response {
 export function createEdgeHandler(options: CreateEdgeHandlerOptions): EdgeHandler {
   const builds = new WeakMap<object, Promise<Built>>();
   const build = async (env: object): Promise<Built> => {
-    const result = parseConfig(toStringEnv(env), { runtime: options.runtime });
+    const strings = toStringEnv(env);
+    const result = parseConfig(strings, { runtime: options.runtime });
     if (!result.ok) {
       createLogger().log('error', 'config_invalid', { runtime: options.runtime, errors: result.errors });
       return { ok: false };
     }
     const logger = createLogger({ level: result.config.logLevel });
-    return { ok: true, services: await buildServices({ config: result.config, logger, createClient: options.createClient }) };
+    return { ok: true, services: await buildServices({ config: result.config, logger, createClient: options.createClient, content: readEdgeContent(strings) }) };
   };
   return async (request, env, context) => {
     let built = builds.get(env);

@@ -34,17 +34,25 @@ export function chooseStoredWindow(uncovered: readonly WindowMessage[], windowMi
   return start < 0 ? [] : uncovered.slice(start);
 }
 
-async function loadExposurePairs(deps: TurnDependencies, scope: ConversationScope, sessionId: string, uncovered: readonly StoredMessage[]): Promise<AssetExposure[]> {
+type ExposurePairs = { readonly pairs: AssetExposure[]; /** Seq of the session's first exposure; null when none. */ readonly firstSeq: number | null };
+
+async function loadExposurePairs(deps: TurnDependencies, scope: ConversationScope, sessionId: string, uncovered: readonly StoredMessage[]): Promise<ExposurePairs> {
   const records = await deps.store.listAssetExposures({ ...scope, sessionId });
   const wanted = records.flatMap((record) => (record.toolUseId === null ? [] : [record.messageSeq - 1, record.messageSeq]));
   const bySeq = new Map(uncovered.map((message) => [message.seq, message]));
   const missing = wanted.filter((seq) => !bySeq.has(seq));
   if (missing.length > 0) for (const message of await deps.store.loadMessagesBySeq({ ...scope, seqs: missing })) bySeq.set(message.seq, message);
-  return records.flatMap((record) => {
+  const pairs = records.flatMap((record) => {
     const use = bySeq.get(record.messageSeq - 1)?.content.find((block): block is ToolUseBlock => block.type === 'tool_use' && block.id === record.toolUseId);
     const result = bySeq.get(record.messageSeq)?.content.find((block): block is ToolResultBlock => block.type === 'tool_result' && block.toolUseId === record.toolUseId);
     return use === undefined || result === undefined ? [] : [{ assetId: record.assetId, toolUse: use, toolResult: result }];
   });
+  return { pairs, firstSeq: records.length === 0 ? null : Math.min(...records.map((record) => record.messageSeq)) };
+}
+
+/** Turns since the session's first exposure, counted as message pairs (tool traffic makes it overcount: pins end early, never late). */
+function turnsSince(firstSeq: number | null, lastStoredSeq: number): number {
+  return firstSeq === null ? 0 : Math.max(0, Math.floor((lastStoredSeq - firstSeq) / 2));
 }
 
 export async function loadTurnContext(deps: TurnDependencies, scope: ConversationScope, conversation: ConversationRecord, now: Date): Promise<TurnContext> {
@@ -58,9 +66,10 @@ export async function loadTurnContext(deps: TurnDependencies, scope: Conversatio
     : { id: conversation.sessionId as string, startedAt: conversation.sessionStartedAt ?? now.toISOString(), isNew };
   const storedWindow = chooseStoredWindow(toWindow(uncovered), settings.windowMin, settings.windowMax);
   const lastStoredSeq = await deps.store.lastSeq(scope);
-  const exposures = isNew || deps.content.assets.size === 0 ? [] : await loadExposurePairs(deps, scope, session.id, uncovered);
-  const firstExposureSeq = Math.min(...exposures.map((pair) => Number(pair.toolResult.toolUseId === pair.toolUse.id ? 0 : 0)), lastStoredSeq);
-  const pins = pinAssets({ exposures, window: storedWindow, session: { turns: Math.floor((lastStoredSeq - firstExposureSeq) / 2), tokens: 0 }, limits: { maxTurns: settings.assetPinMaxTurns } });
+  const loaded: ExposurePairs = isNew || deps.content.assets.size === 0 ? { pairs: [], firstSeq: null } : await loadExposurePairs(deps, scope, session.id, uncovered);
+  const exposures = loaded.pairs;
+  // The session's age counts from its first exposure, not from the start of the conversation.
+  const pins = pinAssets({ exposures, window: storedWindow, session: { turns: turnsSince(loaded.firstSeq, lastStoredSeq), tokens: 0 }, limits: { maxTurns: settings.assetPinMaxTurns } });
   const inWindow = new Set(storedWindow.flatMap((entry) => entry.message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []))));
   const exposedAssets = new Set([...pins.pinned.map((pin) => pin.assetId), ...exposures.filter((pair) => inWindow.has(pair.toolUse.id)).map((pair) => pair.assetId)]);
   return {

@@ -14,15 +14,17 @@ const FORCE_COVERAGE_FACTOR = 2;
 
 async function callSummariser(deps: TurnDependencies, scope: ConversationScope, request: PromptRequest, summaryTokens: number): Promise<{ reply?: ModelReply; error?: unknown }> {
   const startedAt = deps.clock();
+  let reply: ModelReply;
   try {
-    const reply = await deps.models.converse(request);
-    const { row } = accountModelCall({ record: { kind: 'summariser', request, reply, startedAt }, turnId: null, conversationId: scope.conversationId, summaryTokens, previousFingerprint: null, finishedAt: deps.clock(), logger: deps.logger });
-    await deps.store.recordUsage({ ...scope, usage: row });
-    return { reply };
+    reply = await deps.models.converse(request);
   } catch (error) {
     deps.logger.log('warn', 'summariser_failed', { conversationId: scope.conversationId, error: error instanceof Error ? error.name : typeof error });
     return { error };
   }
+  // Outside the try: a ledger failure is a store failure (it propagates), never a reason to throw a good summary away.
+  const { row } = accountModelCall({ record: { kind: 'summariser', request, reply, startedAt }, turnId: null, conversationId: scope.conversationId, summaryTokens, previousFingerprint: null, finishedAt: deps.clock(), logger: deps.logger });
+  await deps.store.recordUsage({ ...scope, usage: row });
+  return { reply };
 }
 
 /**

@@ -31,6 +31,8 @@ export type ModelStepsInput = {
   readonly domainTools: readonly ToolSpec[];
   readonly correction: TokenCorrection;
   readonly onEvent: (event: TurnEvent) => void;
+  /** Called with each finished model call as soon as it returns, so a turn that fails later still bills it. */
+  readonly onCall?: (call: ModelCallRecord) => void;
 };
 
 export type ModelStepsResult = {
@@ -72,7 +74,9 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
     const now = deps.clock();
     const prompt = buildMainPrompt(deps, { summary: input.summary, window, pinnedAssets: input.pinnedAssets, domainTools: input.domainTools, storedHistoryTokens: input.storedHistoryTokens, runMessages: run, correction: input.correction, now });
     const reply = await callMainModel(deps, prompt.request, input.onEvent);
-    calls.push({ kind: 'main', request: prompt.request, reply, startedAt: now, naiveInputTokens: prompt.naiveInputTokens, fingerprint: prompt.fingerprint });
+    const call: ModelCallRecord = { kind: 'main', request: prompt.request, reply, startedAt: now, naiveInputTokens: prompt.naiveInputTokens, fingerprint: prompt.fingerprint };
+    calls.push(call);
+    input.onCall?.(call);
     const content: readonly ContentBlock[] = reply.content.length > 0 ? reply.content : [{ type: 'text', text: EMPTY_REPLY_TEXT }];
     run.push({ role: 'assistant', content });
     const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');

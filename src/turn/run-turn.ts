@@ -5,7 +5,7 @@ import { updateTokenCorrection, totalInputTokens } from '../pipeline/learn-token
 import type { Message } from '../pipeline/prompt-types.ts';
 import type { NewMessage, NewUsageRow } from '../store/store-records.ts';
 import { accountModelCall, type ModelCallRecord } from './account-model-call.ts';
-import type { SendMessageInput, TurnResult } from './chat-service.ts';
+import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
 import { chooseTools } from './choose-tools.ts';
 import { loadTurnContext } from './load-turn-context.ts';
 import { runModelSteps } from './run-model-steps.ts';
@@ -16,6 +16,21 @@ import type { TurnDependencies } from './turn-dependencies.ts';
 async function hashRequest(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A client that went away must not stop the turn: the first throw mutes the listener for the rest of the turn. */
+function guardListener(listener: SendMessageInput['onEvent'], deps: TurnDependencies): (event: TurnEvent) => void {
+  if (listener === undefined) return () => {};
+  let muted = false;
+  return (event) => {
+    if (muted) return;
+    try {
+      listener(event);
+    } catch (error) {
+      muted = true;
+      deps.logger.log('warn', 'turn_listener_failed', { error: error instanceof Error ? error.name : typeof error });
+    }
+  };
 }
 
 function toNewMessages(run: readonly Message[], finalText: string, assistantId: string): NewMessage[] {
@@ -77,9 +92,8 @@ export async function runTurn(deps: TurnDependencies, state: ServiceState, input
       summary: context.memory.summary === '' ? null : { text: context.memory.summary },
       storedWindow: context.storedWindow, lastStoredSeq: context.lastStoredSeq, storedHistoryTokens: context.storedHistoryTokens,
       pinnedAssets: context.pinnedAssets, exposedAssets: context.exposedAssets, domainTools: chosen.tools,
-      correction: state.correction, onEvent: input.onEvent ?? (() => {}),
+      correction: state.correction, onEvent: guardListener(input.onEvent, deps), onCall: (call) => calls.push(call),
     });
-    calls.push(...steps.calls);
     for (const call of calls) account(call, context.memory.summaryTokens);
     const assistantId = deps.createId();
     const result: TurnResult = { message: { id: assistantId, role: 'assistant', text: steps.finalText }, usage: sumTurnUsage(rows) };

@@ -1,3 +1,4 @@
+import type { ResultSet, Row } from '@libsql/client';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HranaProtocolError } from './hrana-error.ts';
@@ -55,8 +56,8 @@ describe('encodeHranaValue', () => {
 });
 
 describe('encodeStatementResult', () => {
-  const row = Object.assign([7n, 'x'], { id: 7n, name: 'x' });
-  const result = { columns: ['id', 'name'], columnTypes: ['INTEGER', ''], rows: [row], rowsAffected: 1, lastInsertRowid: 7n, toJSON: () => ({}) };
+  const row = Object.assign([7n, 'x'], { id: 7n, name: 'x' }) as unknown as Row;
+  const result: ResultSet = { columns: ['id', 'name'], columnTypes: ['INTEGER', ''], rows: [row], rowsAffected: 1, lastInsertRowid: 7n, toJSON: () => ({}) };
 
   it('gives columns with decltypes (null for expressions), rows and counts', () => {
     assert.deepEqual(encodeStatementResult(result, true), {

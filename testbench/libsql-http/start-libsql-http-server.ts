@@ -5,10 +5,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createConnectionGate } from './create-connection-gate.ts';
 import { createSqlSession } from './create-sql-session.ts';
-import { createStreamTable, type StreamTable } from './create-stream-table.ts';
+import { createStreamTable } from './create-stream-table.ts';
 import { HranaProtocolError } from './hrana-error.ts';
-import type { ConnectionGate } from './create-connection-gate.ts';
-import { runStreamRequest, type HranaStreamResult } from './run-stream-request.ts';
+import { runPipeline } from './run-pipeline.ts';
 
 export type LibsqlHttpServerOptions = {
   /** Default 0: an ephemeral port. */
@@ -34,7 +33,7 @@ const DEFAULT_IDLE_TIMEOUT_MS = 10_000;
 /** Large enough for any batch tokenwise sends (a turn's messages), small enough to refuse a runaway client. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const BUSY_TIMEOUT_MS = 5000;
-const PIPELINES: Record<string, 2 | 3> = { '/v2/pipeline': 2, '/v3/pipeline': 3 };
+const PIPELINES = new Map<string, 2 | 3>([['/v2/pipeline', 2], ['/v3/pipeline', 3]]);
 const PROBES = new Set(['/', '/v2', '/v3', '/health']);
 
 /**
@@ -55,7 +54,7 @@ export async function startLibsqlHttpServer(options: LibsqlHttpServerOptions = {
   const handle = async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     const path = new URL(incoming.url ?? '/', 'http://fixture').pathname.replace(/\/+$/, '') || '/';
     if (incoming.method === 'GET' && PROBES.has(path)) return sendText(outgoing, 200, 'Hello, this is the tokenwise libSQL HTTP fixture (Hrana over HTTP, JSON)');
-    const version = PIPELINES[path];
+    const version = PIPELINES.get(path);
     if (incoming.method !== 'POST' || version === undefined) {
       const message = path.endsWith('/cursor') || path.includes('protobuf') ? `${path} is not supported (JSON pipelines only)` : `no route ${incoming.method} ${path}`;
       return sendJson(outgoing, 404, { message, code: 'NOT_FOUND' });
@@ -94,28 +93,6 @@ export async function startLibsqlHttpServer(options: LibsqlHttpServerOptions = {
         client.close();
       })()),
   };
-}
-
-type PipelineInput = { readonly body: unknown; readonly version: 2 | 3; readonly streams: StreamTable; readonly gate: ConnectionGate };
-
-/** Runs a pipeline on its stream; on a protocol failure the stream is closed (its transaction rolled back). */
-async function runPipeline({ body, version, streams, gate }: PipelineInput): Promise<object> {
-  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const baton = fields['baton'] ?? null;
-  if (baton !== null && typeof baton !== 'string') throw new HranaProtocolError('"baton" must be a string or null');
-  if (!Array.isArray(fields['requests'])) throw new HranaProtocolError('the body needs a "requests" array');
-  const stream = streams.acquire(baton);
-  await gate.enter(stream);
-  const results: HranaStreamResult[] = [];
-  try {
-    for (const request of fields['requests'] as unknown[]) results.push(await runStreamRequest({ request, stream, streams, version }));
-  } catch (error) {
-    await streams.close(stream);
-    streams.release(stream);
-    throw error;
-  }
-  if (stream.session.isAutocommit()) gate.leave(stream);
-  return { baton: streams.release(stream), base_url: null, results };
 }
 
 async function readJson(incoming: IncomingMessage): Promise<unknown> {

@@ -31,7 +31,7 @@ export function renderReplayTable(run: ReplayRun): string {
     return [
       figures.id, String(figures.userTurns), usd(figures.sides.ours.billedInputUsd), usd(figures.sides.naive.billedInputUsd), usd(figures.sides['naive-cached'].billedInputUsd),
       usd(figures.sides['window-cached'].billedInputUsd), percent(comparison.percentOfNaive), percent(comparison.percentOfBestCached),
-      percent(comparison.inputTokensPercentOfNaive), percent(comparison.ourCacheReadPercent), String(figures.sides.ours.overCap),
+      percent(comparison.inputTokensPercentOfNaive), figures.sides.ours.cacheEligible === 0 ? 'n/a' : percent(comparison.ourCacheReadPercent), String(figures.sides.ours.overCap),
       String(figures.sides.ours.validationErrors), String(figures.failedTurns),
     ];
   });
@@ -44,7 +44,7 @@ export function renderReplayTable(run: ReplayRun): string {
     return [
       SIDE_LABELS[side], usd(figures.billedInputUsd), usd(figures.totalUsd), String(figures.promptTokens),
       percent(figures.promptTokens === 0 ? 0 : (100 * figures.promptTokens) / Math.max(1, run.totals.naive.promptTokens)),
-      `${percent(cacheReadPercent(figures))} of ${figures.cacheEligible}`, String(figures.maxPromptTokens), String(figures.overCap), String(figures.overWindow),
+      figures.cacheEligible === 0 ? 'n/a' : `${percent(cacheReadPercent(figures))} of ${figures.cacheEligible}`, String(figures.maxPromptTokens), String(figures.overCap), String(figures.overWindow),
       String(figures.validationErrors), String(figures.calls),
     ];
   });
@@ -54,7 +54,7 @@ export function renderReplayTable(run: ReplayRun): string {
     '',
     `Billed input cost: ${percent(comparison.percentOfNaive)} of (a) naive; ${percent(comparison.percentOfBestCached)} of the better cached baseline ${SIDE_LABELS[comparison.bestCached]}.`,
     `Seed metric: input tokens ${percent(comparison.inputTokensPercentOfNaive)} of naive (${percent(100 - comparison.inputTokensPercentOfNaive)} fewer).`,
-    `Cache reads on ${percent(comparison.ourCacheReadPercent)} of our main calls after a conversation's first (within the TTL).`,
+    `Cache reads on ${percent(comparison.ourCacheReadPercent)} of our main calls after a conversation's first (within the TTL); reads are ${percent(comparison.ourCacheReadTokenPercent)} of our input tokens.`,
   );
   if (run.standIns.length > 0) lines.push(`Recorded tools without a manifest entry (given an open schema): ${run.standIns.join(', ')}`);
   return lines.join('\n');

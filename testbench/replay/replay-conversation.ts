@@ -13,10 +13,11 @@ import type { BaselineKind } from './build-baseline-request.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createRecordedToolHandlers } from './create-recorded-tool-handlers.ts';
 import { createRecordingModelCaller, type CallRecord } from './create-recording-model-caller.ts';
-import { groupExchanges, type Exchange } from './group-exchanges.ts';
+import { groupExchanges } from './group-exchanges.ts';
 import { listRecordedCalls } from './list-recorded-calls.ts';
 import { readPersistedFigures, type PersistedFigures } from './read-persisted-figures.ts';
 import { createBaselineRunner, type BaselineCallResult } from './run-baselines.ts';
+import { scriptExchange } from './script-exchange.ts';
 
 export type ReplayService = ChatService & { drain(): Promise<void> };
 
@@ -143,13 +144,4 @@ export async function replayConversation(env: ReplayEnvironment, conversation: C
     unmatchedToolCalls: tools.unmatchedCalls(),
     unusedToolOutputs: tools.unusedOutputs(),
   };
-}
-
-/** Queues the exchange's recorded steps as the main model's answers (recorded call ids and inputs, then the text). */
-function scriptExchange(simulator: Simulator, exchange: Exchange, mainModelId: string): void {
-  simulator.script.clear();
-  for (const { reply } of exchange.steps) {
-    const toolUses = (reply.toolCalls ?? []).map((call) => ({ id: call.id, name: call.name, input: call.input }));
-    simulator.script.enqueue({ model: mainModelId, ...(reply.text === undefined ? {} : { text: reply.text }), ...(toolUses.length === 0 ? {} : { toolUses }) });
-  }
 }

@@ -11,6 +11,8 @@ export type Comparison = {
   readonly inputTokensPercentOfNaive: number;
   /** Share (%) of our main calls after the first, within the TTL, that read the cache. */
   readonly ourCacheReadPercent: number;
+  /** Share (%) of our input tokens (all calls) that were cache reads. */
+  readonly ourCacheReadTokenPercent: number;
 };
 
 /** Percent, with 0 for an empty baseline (no calls means nothing to compare). */
@@ -33,5 +35,6 @@ export function summariseComparison(sides: Readonly<Record<Side, SideFigures>>):
     bestCached,
     inputTokensPercentOfNaive: percentOf(ours.promptTokens, sides.naive.promptTokens),
     ourCacheReadPercent: cacheReadPercent(ours),
+    ourCacheReadTokenPercent: percentOf(ours.cacheReadInputTokens, ours.promptTokens),
   };
 }

@@ -1,0 +1,122 @@
+// Load: 50 sequential clients over 200 conversations for 30 s against the real Node server (simulator as Bedrock, zero
+// model latency, local libSQL file, loopback only), then a database audit. Targets: p99 overhead < 50 ms, zero errors,
+// zero lost or duplicated messages, every turn finished. Standalone: `tsx bench/load.bench.ts`; exits 1 when missed.
+// The server runs in its own process (as in production); the load generator and the simulator share this one.
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mintDevelopmentToken } from '../src/http/mint-development-token.ts';
+import { checkLoadDatabase } from '../testbench/hardening/check-load-database.ts';
+import { epochNow, timeSimulator, type LoadTargetMessage, type SimulatorTiming } from '../testbench/hardening/serve-load-target.ts';
+import { createSimulator } from '../testbench/simulator/create-simulator.ts';
+import { startSimulatorServer } from '../testbench/simulator/start-simulator-server.ts';
+
+const CLIENTS = 50;
+const CONVERSATIONS = 200;
+/** LOAD_SECONDS shortens a trial run; the figures that count use the 30 s default. */
+const DURATION_MS = Number(process.env['LOAD_SECONDS'] ?? 30) * 1000;
+/** Upper bound on requests, whatever the machine's speed: the run is bounded in count as well as time. */
+const MAX_REQUESTS = 100_000;
+const TARGET_P99_OVERHEAD_MS = 50;
+/** LOAD_PROFILE_DIR=<dir> writes a CPU profile of the server process there (open it in Chrome DevTools). */
+const PROFILE_ARGS = process.env['LOAD_PROFILE_DIR'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env['LOAD_PROFILE_DIR']}`];
+
+type Sample = { readonly conversation: number; readonly text: string; readonly status: number; readonly startedAt: number; readonly latencyMs: number };
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN);
+}
+
+function startTarget(databasePath: string, simulatorUrl: string) {
+  const child = fork('testbench/hardening/serve-load-target.ts', [databasePath, simulatorUrl], { execArgv: ['--import', 'tsx', ...PROFILE_ARGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <K extends LoadTargetMessage['kind']>(kind: K) =>
+    new Promise<Extract<LoadTargetMessage, { kind: K }>>((resolve, reject) => {
+      child.on('message', (message: LoadTargetMessage) => message.kind === kind && resolve(message as Extract<LoadTargetMessage, { kind: K }>));
+      child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before sending "${kind}"`)));
+    });
+  return { child, next };
+}
+
+const directory = mkdtempSync(join(tmpdir(), 'tokenwise-load-'));
+const databasePath = join(directory, 'load.db');
+const timings: SimulatorTiming[] = [];
+const simulator = await startSimulatorServer({ port: 0, hostname: '127.0.0.1', simulator: timeSimulator(createSimulator(), timings) });
+const target = startTarget(databasePath, simulator.url);
+try {
+  const { url, secret } = await target.next('ready');
+  const tokens = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => mintDevelopmentToken({ secret, sub: `load-user-${n}`, ttlSeconds: 3600 })));
+  const conversationIds: string[] = [];
+  for (let n = 0; n < CONVERSATIONS; n += 1) {
+    const response = await fetch(`${url}/v1/conversations`, { method: 'POST', headers: { authorization: `Bearer ${tokens[n % CLIENTS]}` } });
+    if (response.status !== 201) throw new Error(`creating conversation ${n} answered ${response.status}: ${await response.text()}`);
+    conversationIds.push(((await response.json()) as { id: string }).id);
+  }
+  const samples: Sample[] = [];
+  const stopAt = epochNow() + DURATION_MS;
+  const started = epochNow();
+  // Client c owns conversations c, c+50, c+100, c+150 and sends to them in turn, one request at a time.
+  await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
+    for (let round = 0; epochNow() < stopAt && samples.length < MAX_REQUESTS; round += 1) {
+      const conversation = client + CLIENTS * (round % (CONVERSATIONS / CLIENTS));
+      const text = `[load c${conversation} n${Math.floor(round / (CONVERSATIONS / CLIENTS))}] Please add a task to buy milk and tell me what is due today.`;
+      const startedAt = epochNow();
+      const response = await fetch(`${url}/v1/conversations/${conversationIds[conversation]}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[client]}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text }),
+      }).catch(() => undefined);
+      await response?.arrayBuffer();
+      samples.push({ conversation, text, status: response?.status ?? 0, startedAt, latencyMs: epochNow() - startedAt });
+    }
+  }));
+  const elapsedSeconds = (epochNow() - started) / 1000;
+  target.child.send('stop');
+  const exited = new Promise((resolve) => target.child.once('exit', resolve));
+  const { logLines } = await target.next('stopped');
+  await exited;
+
+  const simulatorTime = new Map<string, SimulatorTiming[]>();
+  for (const timing of timings) if (timing.marker !== null) simulatorTime.set(timing.marker, [...(simulatorTime.get(timing.marker) ?? []), timing]);
+  const accepted = samples.filter((sample) => sample.status === 200);
+  const overheads = accepted.map((sample) => {
+    const marker = /\[load (c\d+ n\d+)\]/.exec(sample.text)?.[1] ?? '';
+    // Only calls made while this request was open count (a later summary of the same message is background work).
+    const own = (simulatorTime.get(marker) ?? []).filter((t) => t.startedAt >= sample.startedAt && t.startedAt <= sample.startedAt + sample.latencyMs);
+    return sample.latencyMs - own.reduce((sum, t) => sum + t.durationMs, 0);
+  }).sort((a, b) => a - b);
+  const latencies = accepted.map((sample) => sample.latencyMs).sort((a, b) => a - b);
+  const errors = new Map<number, number>();
+  for (const sample of samples) if (sample.status !== 200) errors.set(sample.status, (errors.get(sample.status) ?? 0) + 1);
+  const byConversation = new Map<string, string[]>();
+  for (const sample of accepted) {
+    const id = conversationIds[sample.conversation] ?? '';
+    byConversation.set(id, [...(byConversation.get(id) ?? []), sample.text]);
+  }
+  const findings = await checkLoadDatabase({ databasePath, accepted: byConversation, errorAnswers: samples.length - accepted.length });
+  const simulatorMs = timings.map((t) => t.durationMs).sort((a, b) => a - b);
+
+  console.log(`load: ${CLIENTS} clients, ${CONVERSATIONS} conversations, ${elapsedSeconds.toFixed(1)} s, ${samples.length} requests, ${(samples.length / elapsedSeconds).toFixed(1)} requests/s`);
+  console.log(`latency ms: p50 ${percentile(latencies, 0.5).toFixed(1)}, p99 ${percentile(latencies, 0.99).toFixed(1)}, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)}`);
+  console.log(`overhead ms (latency minus the simulator's own time for that request): p50 ${percentile(overheads, 0.5).toFixed(1)}, p99 ${percentile(overheads, 0.99).toFixed(1)} (target < ${TARGET_P99_OVERHEAD_MS})`);
+  console.log(`simulator ms per Bedrock call: ${timings.length} calls, p50 ${percentile(simulatorMs, 0.5).toFixed(1)}, p99 ${percentile(simulatorMs, 0.99).toFixed(1)}; ${logLines} server log lines`);
+  console.log(`errors: ${samples.length - accepted.length}${errors.size === 0 ? '' : ` (${[...errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`}`);
+  console.log(`database: ${findings.storedUserMessages} user messages stored for ${accepted.length} accepted; lost ${findings.lost}, duplicated ${findings.duplicated}, unacknowledged ${findings.unacknowledged}, conversations with missing answers ${findings.unansweredConversations}, running turns ${findings.runningTurns}, failed turns without an error answer ${findings.silentFailedTurns}`);
+  const missed = [
+    percentile(overheads, 0.99) < TARGET_P99_OVERHEAD_MS ? '' : `p99 overhead ${percentile(overheads, 0.99).toFixed(1)} ms is not under ${TARGET_P99_OVERHEAD_MS} ms`,
+    samples.length === accepted.length ? '' : `${samples.length - accepted.length} requests failed`,
+    findings.lost === 0 ? '' : `${findings.lost} accepted messages are not stored`,
+    findings.duplicated === 0 ? '' : `${findings.duplicated} messages are stored more than once`,
+    findings.unansweredConversations === 0 ? '' : `${findings.unansweredConversations} conversations lack answers`,
+    findings.runningTurns === 0 ? '' : `${findings.runningTurns} turns are still running`,
+    findings.silentFailedTurns === 0 ? '' : `${findings.silentFailedTurns} turns failed without an error answer`,
+    accepted.length > 0 ? '' : 'no request was accepted',
+  ].filter((line) => line !== '');
+  console.log(missed.length === 0 ? 'load: every target met' : `load: MISSED: ${missed.join('; ')}`);
+  process.exitCode = missed.length === 0 ? 0 : 1;
+} finally {
+  if (target.child.connected) target.child.send('stop');
+  target.child.kill();
+  await simulator.close();
+  rmSync(directory, { recursive: true, force: true });
+}

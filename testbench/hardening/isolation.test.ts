@@ -1,0 +1,158 @@
+// Isolation and auth over the real server: bad tokens, cross-user access, secrets and text in logs, system prompts.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mintDevelopmentToken } from '../../src/http/mint-development-token.ts';
+import { HARDENING_SECRET, isErrorShape, startHardenedServer, type HardenedServer } from './start-hardened-server.ts';
+import { createTurnProbe } from './turn-probe.ts';
+
+const AWS_KEYS = {
+  AWS_ACCESS_KEY_ID: 'AKIAHARDENINGTEST0001',
+  AWS_SECRET_ACCESS_KEY: 'hardening/Secret/AccessKey+0123456789abcdefXYZ',
+  AWS_SESSION_TOKEN: 'hardening-session-token-IQoJb3JpZ2luX2VjEXAMPLE',
+};
+/** A Bedrock API key: the main server signs with it (static keys fail today, see the todo test below). */
+const BEDROCK_KEY = { AWS_BEARER_TOKEN_BEDROCK: 'ABSKhardening-bedrock-api-key-0123456789abcdef' };
+/** Known gap: report-error logs the first 300 characters of a 5xx error's message, and Bedrock's messages may quote input. */
+const QUOTED_ERROR_BUG = 'http_error logs errorMessage = "Bedrock ValidationException: <Bedrock message>" (src/http/report-error.ts:18, from src/bedrock/translate-bedrock-error.ts:33)';
+/** Known bug: the deep-frozen config's credentials object makes the SDK's SigV4 signer throw (it tags `$source` on it). */
+const FROZEN_CREDENTIALS_BUG = 'static AWS keys: every model call fails with "Cannot set properties of undefined (setting \'CREDENTIALS_CODE\')" (src/runtime/build-services.ts:60 passes the frozen config object)';
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** Every route that needs a user, with a path for conversation `id`. */
+function routes(id: string): { method: string; path: string; body?: unknown }[] {
+  return [
+    { method: 'POST', path: '/v1/conversations', body: { title: 't' } },
+    { method: 'POST', path: `/v1/conversations/${id}/messages`, body: { text: 'hello' } },
+    { method: 'GET', path: `/v1/conversations/${id}/messages` },
+    { method: 'GET', path: `/v1/conversations/${id}/usage` },
+    { method: 'DELETE', path: `/v1/conversations/${id}` },
+  ];
+}
+
+describe('isolation and auth over the real server', () => {
+  let server: HardenedServer;
+  let alice: string;
+  let bob: string;
+  let aliceConversation: string;
+  const aliceTexts = ['alice-private-text-7d1f: my passport number is X1234567', 'alice-private-text-9c2e: remind me about the clinic', 'alice-private-text-4b8a: and the bank code 0042', 'alice-private-text-1e5d: thanks'];
+
+  before(async () => {
+    server = await startHardenedServer({ ...BEDROCK_KEY, WINDOW_MIN_MESSAGES: '2', WINDOW_MAX_MESSAGES: '4' });
+    alice = await server.token('alice');
+    bob = await server.token('bob');
+    const probe = await createTurnProbe(server, 'alice');
+    aliceConversation = await probe.createConversation();
+    for (const text of aliceTexts) assert.equal((await probe.send(aliceConversation, text)).status, 200);
+    await server.restart(); // drains the summary updates, so a summary exists before the next turns
+    for (const text of ['alice-private-text-5a5a: what did I ask first?', 'alice-private-text-6b6b: and second?']) assert.equal((await probe.send(aliceConversation, text)).status, 200);
+    aliceTexts.push('alice-private-text-5a5a: what did I ask first?', 'alice-private-text-6b6b: and second?');
+  });
+  after(() => server.close());
+
+  it('refuses a missing, expired, wrongly signed, alg "none" or malformed token on every route with 401', async () => {
+    const past = new Date(Date.now() - 7200_000);
+    const [header, payload] = alice.split('.') as [string, string];
+    const badTokens: Record<string, string | undefined> = {
+      missing: undefined,
+      expired: await mintDevelopmentToken({ secret: HARDENING_SECRET, sub: 'alice', ttlSeconds: 3600, now: past }),
+      'wrongly signed': await mintDevelopmentToken({ secret: 'another-secret-of-enough-length-0123456789', sub: 'alice', ttlSeconds: 3600 }),
+      'alg none': `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+      'alg none, signature kept': `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.${alice.split('.')[2]}`,
+      'alg HS512 header swap': `${base64url({ alg: 'HS512', typ: 'JWT' })}.${payload}.${alice.split('.')[2]}`,
+      'payload swapped to bob': `${header}.${bob.split('.')[1]}.${alice.split('.')[2]}`,
+      'not a JWT': 'not-a-token',
+    };
+    for (const [name, token] of Object.entries(badTokens)) {
+      for (const route of routes(aliceConversation)) {
+        const answer = await server.call(route.method, route.path, { ...(token === undefined ? {} : { token }), ...(route.body === undefined ? {} : { body: route.body }) });
+        assert.equal(answer.status, 401, `${name}: ${route.method} ${route.path} answered ${answer.status}`);
+        assert.ok(isErrorShape(answer.body), `${name}: ${answer.text}`);
+        assert.match(answer.headers.get('www-authenticate') ?? '', /^Bearer/);
+      }
+    }
+    const basic = await server.call('GET', `/v1/conversations/${aliceConversation}/usage`, { headers: { authorization: 'Basic YWxpY2U6cGFzcw==' } });
+    assert.equal(basic.status, 401);
+    assert.equal((await server.call('GET', `/v1/conversations/${aliceConversation}/messages`, { token: alice })).status, 200);
+  });
+
+  it("lets no other user read, write, list, see usage of or delete a conversation: 404, as for one that does not exist", async () => {
+    const history = await server.call('GET', `/v1/conversations/${aliceConversation}/messages?limit=100`, { token: alice });
+    const callsBefore = server.simulator.simulator.log.entries().length;
+    const missing = await server.call('GET', '/v1/conversations/no-such-conversation/usage', { token: bob });
+    for (const route of routes(aliceConversation).slice(1)) {
+      const answer = await server.call(route.method, route.path, { token: bob, ...(route.body === undefined ? {} : { body: route.body }) });
+      assert.equal(answer.status, 404, `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`);
+      assert.ok(isErrorShape(answer.body));
+      const { code, message } = (answer.body as { error: { code: string; message: string } }).error;
+      assert.deepEqual({ code, message }, { code: (missing.body as { error: { code: string } }).error.code, message: (missing.body as { error: { message: string } }).error.message });
+    }
+    const streamed = await server.call('POST', `/v1/conversations/${aliceConversation}/messages`, { token: bob, body: { text: 'bob-streamed' }, headers: { accept: 'text/event-stream' } });
+    assert.equal(streamed.status, 404);
+    const keyed = await server.call('POST', `/v1/conversations/${aliceConversation}/messages`, { token: bob, body: { text: 'bob-keyed' }, headers: { 'idempotency-key': 'k-1' } });
+    assert.equal(keyed.status, 404);
+    assert.equal(server.simulator.simulator.log.entries().length, callsBefore, 'no model call was made for bob');
+    const after = await server.call('GET', `/v1/conversations/${aliceConversation}/messages?limit=100`, { token: alice });
+    assert.equal(after.text, history.text);
+    assert.equal((await server.call('GET', `/v1/conversations/${aliceConversation}/usage`, { token: alice })).status, 200);
+  });
+
+  it('keeps secrets, tokens and message text out of the log at the default level, through rejections and outages', async () => {
+    const probe = await createTurnProbe(server, 'alice');
+    const id = await probe.createConversation();
+    server.simulator.simulator.faults.inject({ kind: 'error', error: { status: 400, type: 'ValidationException', message: 'The model returned the following errors: Input is invalid.' } }, { model: 'sonnet' });
+    assert.equal((await probe.send(id, 'alice-private-text-8e8e: rejected')).status, 502);
+    server.simulator.simulator.faults.inject({ kind: 'internal' }, { model: 'sonnet', times: 6 });
+    assert.equal((await probe.send(id, 'alice-private-text-3c3c: during an outage')).status, 503);
+    server.simulator.simulator.faults.clear();
+    await server.call('POST', `/v1/conversations/${id}/messages`, { token: alice, body: { text: 'alice-private-text-2d2d', extra: 'alice-private-text-2d2d-extra' } });
+    await server.call('POST', '/v1/conversations', { token: alice, body: { title: 'alice-private-title-0f0f' } });
+    const history = await probe.history(aliceConversation);
+    const summaries = (await server.query('SELECT summary FROM conversation_memory')).map((row) => String(row['summary'])).filter((text) => text !== '');
+    assert.ok(summaries.length > 0, 'a summary was written');
+    const forbidden = [
+      HARDENING_SECRET, ...Object.values(BEDROCK_KEY), alice, bob,
+      'alice-private-text-8e8e', 'alice-private-text-3c3c', 'alice-private-text-2d2d', 'alice-private-title-0f0f',
+      ...history.map((message) => message.text), ...summaries,
+    ];
+    const log = server.lines.join('\n');
+    assert.ok(server.lines.length > 20 && log.includes('"level":"info"'), 'the log was written at the default level');
+    for (const secret of forbidden) assert.ok(!log.includes(secret.slice(0, 60)), `the log contains ${JSON.stringify(secret.slice(0, 40))}`);
+  });
+
+  it('keeps user text out of the log when a Bedrock error message quotes it back', { todo: QUOTED_ERROR_BUG }, async () => {
+    const probe = await createTurnProbe(server, 'alice');
+    const quoted = 'alice-private-text-8f8f: quoted back by Bedrock';
+    server.simulator.simulator.faults.inject({ kind: 'error', error: { status: 400, type: 'ValidationException', message: `messages.0.content.0.text: invalid text "${quoted}"` } }, { model: 'sonnet' });
+    assert.equal((await probe.send(await probe.createConversation(), quoted)).status, 502);
+    assert.ok(!server.lines.join('\n').includes(quoted), 'the log contains the quoted user text');
+  });
+
+  it('never puts user text or summaries into system instructions', async () => {
+    const summaries = (await server.query('SELECT summary FROM conversation_memory')).map((row) => String(row['summary'])).filter((text) => text !== '');
+    const entries = server.simulator.simulator.log.entries().filter((entry) => entry.operation === 'converse' || entry.operation === 'converse-stream');
+    const bodies = entries.map((entry) => entry.request as { system?: unknown; messages?: unknown });
+    const userTexts = aliceTexts.map((text) => text.slice(0, 24));
+    // The checks can fail: user text and the summary do reach the model, in messages.
+    assert.ok(bodies.some((body) => userTexts.some((text) => JSON.stringify(body.messages ?? []).includes(text))), 'prompts carry user text in messages');
+    assert.ok(bodies.some((body) => summaries.some((summary) => JSON.stringify(body.messages ?? []).includes(summary))), 'a later prompt carries the summary in messages');
+    for (const body of bodies) {
+      const system = JSON.stringify(body.system ?? []);
+      for (const text of [...userTexts, ...summaries]) assert.ok(!system.includes(text), `system contains ${JSON.stringify(text.slice(0, 40))}`);
+    }
+  });
+  it('answers turns with static AWS access keys and keeps them out of the log', { todo: FROZEN_CREDENTIALS_BUG }, async () => {
+    const keyed = await startHardenedServer(AWS_KEYS);
+    try {
+      const probe = await createTurnProbe(keyed, 'carol');
+      const answer = await probe.send(await probe.createConversation(), 'carol-private-text');
+      assert.equal(answer.status, 200, answer.text);
+      const log = keyed.lines.join('\n');
+      for (const secret of [...Object.values(AWS_KEYS), 'carol-private-text']) assert.ok(!log.includes(secret), `the log contains ${secret}`);
+    } finally {
+      await keyed.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+// The load benchmark's server process (the real Node server on loopback, driven over IPC) and its simulator timing.
+// Run by bench/load.bench.ts as `node --import tsx testbench/hardening/serve-load-target.ts <database path> <simulator url>`.
+// The simulator stays in the bench process: like Bedrock, it must not spend the server's CPU.
+import { startNodeServer } from '../../src/runtime/node.ts';
+import type { Simulator } from '../simulator/create-simulator.ts';
+
+/** Every load message carries `[load c<conversation> n<number>]`; the LAST one in a Bedrock body is the current message. */
+export const LOAD_MARKER = /\[load c(\d+) n(\d+)\]/g;
+
+/** One Bedrock call as the simulator served it: the current message's marker, when it started (epoch ms) and took. */
+export type SimulatorTiming = { readonly marker: string | null; readonly startedAt: number; readonly durationMs: number };
+
+export type LoadTargetMessage =
+  | { readonly kind: 'ready'; readonly url: string; readonly secret: string }
+  | { readonly kind: 'stopped'; readonly logLines: number };
+
+/** A clock comparable across processes on one machine: epoch milliseconds with sub-millisecond resolution. */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** The last load marker in `text`, e.g. `c12 n7`, or null. */
+export function findLastMarker(text: string): string | null {
+  let last: string | null = null;
+  for (const match of text.matchAll(LOAD_MARKER)) last = `c${match[1]} n${match[2]}`;
+  return last;
+}
+
+/** Wraps the simulator so each call's own time (body read to last byte buffered) is recorded with its marker. */
+export function timeSimulator(simulator: Simulator, timings: SimulatorTiming[]): Simulator {
+  return {
+    ...simulator,
+    async fetch(request) {
+      const startedAt = epochNow();
+      const body = await request.text();
+      const response = await simulator.fetch(new Request(request.url, { method: request.method, headers: request.headers, body: body === '' ? null : body }));
+      const bytes = await response.arrayBuffer();
+      timings.push({ marker: findLastMarker(body), startedAt, durationMs: epochNow() - startedAt });
+      return new Response(bytes, { status: response.status, headers: response.headers });
+    },
+  };
+}
+
+async function main(databasePath: string, bedrockEndpoint: string): Promise<void> {
+  const secret = `load-bench-secret-${crypto.randomUUID()}`;
+  let logLines = 0;
+  // Log lines are built as in production (the default level) but not printed: 50 clients would flood the terminal.
+  const server = await startNodeServer(
+    { BEDROCK_ENDPOINT: bedrockEndpoint, AUTH_JWT_SECRET: secret, DATABASE_URL: `file:${databasePath}` },
+    { port: 0, hostname: '127.0.0.1', write: () => (logLines += 1) },
+  );
+  const send = (message: LoadTargetMessage) => process.send?.(message);
+  process.on('message', (message: unknown) => {
+    if (message !== 'stop') return;
+    void server.close().then(() => {
+      send({ kind: 'stopped', logLines });
+      process.disconnect();
+    });
+  });
+  send({ kind: 'ready', url: server.url, secret });
+}
+
+const [, entry, databaseArgument, endpointArgument] = process.argv;
+if (entry?.endsWith('serve-load-target.ts') && databaseArgument !== undefined && endpointArgument !== undefined) await main(databaseArgument, endpointArgument);

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { createChatService } from '../../src/turn/create-chat-service.ts';
+import { formatConversationsJsonl } from './conversation-format.ts';
+import { parseReplayArgs } from './parse-replay-args.ts';
+import { createWeatherConversation, WEATHER_TOOLS } from './replay-fixtures.test-support.ts';
+import { findLiveConnection, runReplayCli } from './run-replay-cli.ts';
+
+const directory = mkdtempSync(join(tmpdir(), 'tokenwise-replay-cli-'));
+const input = join(directory, 'weather.jsonl');
+const tools = join(directory, 'tools.json');
+writeFileSync(input, formatConversationsJsonl([createWeatherConversation()]));
+writeFileSync(tools, JSON.stringify(WEATHER_TOOLS));
+
+async function run(argv: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runReplayCli(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), isTty: false, env }, { createService: createChatService });
+  return { code, stdout, stderr };
+}
+
+describe('parseReplayArgs', () => {
+  it('reads every flag, both spellings, and comma lists of manifests', () => {
+    assert.deepEqual(parseReplayArgs(['--input', 'a.jsonl', '--tools=x.json,y.json', '--tools', 'z.json', '--report', 'r.html', '--json', '--live', '--progress', '--db', 'd.db', '--limit', '3', '--system-file', 's.md']), {
+      ok: true,
+      args: { input: 'a.jsonl', tools: ['x.json', 'y.json', 'z.json'], report: 'r.html', json: true, live: true, progress: true, db: 'd.db', limit: 3, systemFile: 's.md' },
+    });
+  });
+
+  it('names what is wrong', () => {
+    const cases: [string[], string][] = [
+      [[], '--input <file.jsonl> is required'],
+      [['--input'], '--input needs a value'],
+      [['--input', '--json'], '--input needs a value'],
+      [['--input', 'a', '--bogus'], 'unknown argument "--bogus"'],
+      [['--input', 'a', '--json=yes'], '--json takes no value'],
+      [['--input', 'a', '--input', 'b'], '--input is given more than once'],
+      [['--input', 'a', '--limit', '0'], '--limit must be a whole number ≥ 1, got "0"'],
+    ];
+    for (const [argv, reason] of cases) assert.deepEqual(parseReplayArgs(argv), { ok: false, reason }, argv.join(' '));
+  });
+});
+
+describe('runReplayCli', () => {
+  after(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('exits 2 with the reason and the usage on argument errors', async () => {
+    for (const argv of [[], ['--input', input, '--frobnicate'], ['--input', input, '--limit', 'x']]) {
+      const result = await run(argv);
+      assert.equal(result.code, 2, argv.join(' '));
+      assert.match(result.stderr, /^replay: .+\nUsage: npm run replay/);
+      assert.equal(result.stdout, '');
+    }
+  });
+
+  it('exits 2 for an unreadable input, a bad manifest, or --live without credentials', async () => {
+    assert.equal((await run(['--input', join(directory, 'missing.jsonl')])).code, 2);
+    const badManifest = join(directory, 'bad.json');
+    writeFileSync(badManifest, '[{"name":"x"}]');
+    const bad = await run(['--input', input, '--tools', badManifest]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /tools manifest .*bad\.json: manifest\[0\]/);
+    const live = await run(['--input', input, '--live'], { PATH: '/usr/bin' });
+    assert.equal(live.code, 2);
+    assert.match(live.stderr, /--live needs AWS credentials/);
+  });
+
+  it('finds live credentials in the usual environment variables only', () => {
+    assert.equal(findLiveConnection({}), undefined);
+    assert.deepEqual(findLiveConnection({ AWS_BEARER_TOKEN_BEDROCK: 'k', AWS_REGION: 'eu-west-1' }), { region: 'eu-west-1', bearerToken: 'k' });
+    assert.deepEqual(findLiveConnection({ AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' }), { region: 'us-east-1' });
+    assert.deepEqual(findLiveConnection({ AWS_PROFILE: 'dev' }), { region: 'us-east-1' });
+  });
+
+  it('replays against the simulator and prints one JSON object with the figures', async () => {
+    const result = await run(['--input', input, '--tools', tools, '--json']);
+    assert.equal(result.code, 0, result.stderr);
+    const parsed = JSON.parse(result.stdout) as { conversations: { id: string; persistedTurns: number }[]; totals: Record<string, { mainCalls: number }> };
+    assert.deepEqual(parsed.conversations.map((one) => [one.id, one.persistedTurns]), [['weather-1', 4]]);
+    assert.equal(parsed.totals['naive']?.mainCalls, 7);
+  });
+});
