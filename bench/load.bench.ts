@@ -73,7 +73,7 @@ try {
   const elapsedSeconds = (epochNow() - started) / 1000;
   target.child.send('stop');
   const exited = new Promise((resolve) => target.child.once('exit', resolve));
-  const { logLines } = await target.next('stopped');
+  const { logLines, cpuMs } = await target.next('stopped');
   await exited;
 
   const simulatorTime = new Map<string, SimulatorTiming[]>();
@@ -100,6 +100,7 @@ try {
   console.log(`latency ms: p50 ${percentile(latencies, 0.5).toFixed(1)}, p99 ${percentile(latencies, 0.99).toFixed(1)}, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)}`);
   console.log(`overhead ms (latency minus the simulator's own time for that request): p50 ${percentile(overheads, 0.5).toFixed(1)}, p99 ${percentile(overheads, 0.99).toFixed(1)} (target < ${TARGET_P99_OVERHEAD_MS})`);
   console.log(`simulator ms per Bedrock call: ${timings.length} calls, p50 ${percentile(simulatorMs, 0.5).toFixed(1)}, p99 ${percentile(simulatorMs, 0.99).toFixed(1)}; ${logLines} server log lines`);
+  console.log(`server process CPU: ${(cpuMs / 1000).toFixed(1)} s over ${elapsedSeconds.toFixed(1)} s (${(cpuMs / Math.max(1, samples.length + CONVERSATIONS)).toFixed(1)} ms per request, creates included)`);
   console.log(`errors: ${samples.length - accepted.length}${errors.size === 0 ? '' : ` (${[...errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`}`);
   console.log(`database: ${findings.storedUserMessages} user messages stored for ${accepted.length} accepted; lost ${findings.lost}, duplicated ${findings.duplicated}, unacknowledged ${findings.unacknowledged}, conversations with missing answers ${findings.unansweredConversations}, running turns ${findings.runningTurns}, failed turns without an error answer ${findings.silentFailedTurns}`);
   const missed = [

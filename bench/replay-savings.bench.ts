@@ -30,7 +30,7 @@ const manifests = ['tau-airline/tools.json', 'bfcl/tools.json'].map((path) => ({
 const settings = { ...DEFAULT_TURN_SETTINGS, mainModelId: DEFAULT_MODEL_ID, cheapModelId: DEFAULT_CHEAP_MODEL_ID };
 const bar = process.stderr.isTTY === true ? createProgressBar((text) => process.stderr.write(text), 'bench') : undefined;
 const started = performance.now();
-const result = await runReplay({ conversations: chained.sessions, manifests, settings, createService: createChatService, ...(bar === undefined ? {} : { onProgress: (done: number, total: number) => bar.update(done, total) }) });
+const result = await runReplay({ conversations: chained.sessions, manifests, settings, createService: createChatService, baselinesInWorkers: true, ...(bar === undefined ? {} : { onProgress: (done: number, total: number) => bar.update(done, total) }) });
 bar?.finish();
 if (!result.ok) throw new Error(result.reason);
 const run = result.run;

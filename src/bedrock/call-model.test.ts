@@ -6,6 +6,7 @@ import type { PromptRequest } from '../pipeline/prompt-types.ts';
 import { FAULT_ERRORS, startSimulatorServer, type SimulatorServer, type StreamExceptionType } from '../../testbench/simulator/index.ts';
 import { createModelCaller, toBaseModelId, type ModelCaller } from './call-model.ts';
 import { createBedrockClient } from './create-bedrock-client.ts';
+import { translateBedrockError } from './translate-bedrock-error.ts';
 
 const MODEL = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 /** About 1,500 tokens of system text: above Sonnet 4.5's 1,024-token cache minimum. */
@@ -152,5 +153,27 @@ describe('createModelCaller', () => {
     const controller = new AbortController();
     controller.abort();
     await assert.rejects(models.converse(base, { signal: controller.signal }), (error: unknown) => error instanceof AppError);
+  });
+});
+
+describe('translateBedrockError', () => {
+  const cases: readonly [string, string][] = [
+    ['messages.0.content.0.text: invalid text "alice-private: quoted back"', 'messages.0.content.0.text: invalid text "…"'],
+    ["tool_choice.name: Tool 'x' not found. The model's tools are listed.", 'tool_choice.name: Tool "…" not found. The model\'s tools are listed.'],
+    ['an unterminated quote "runs to the end', 'an unterminated quote "…"'],
+    ['prompt is too long: 200049 tokens > 200000 maximum', 'prompt is too long: 200049 tokens > 200000 maximum'],
+  ];
+  for (const [raw, kept] of cases) {
+    it(`redacts quoted text: ${kept}`, () => {
+      const error = Object.assign(new Error(raw), { name: 'ValidationException', $metadata: { httpStatusCode: 400 } });
+      const translated = translateBedrockError(error);
+      assert.equal(translated.message, `Bedrock ValidationException: ${kept}`);
+      assert.equal(translated.code, 'model_rejected');
+      assert.equal(translated.cause, error);
+    });
+  }
+
+  it('caps a long message', () => {
+    assert.ok(translateBedrockError(new Error('x'.repeat(1000))).message.length < 260, 'the message is capped');
   });
 });

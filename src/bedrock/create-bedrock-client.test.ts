@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+import { startSimulatorServer } from '../../testbench/simulator/index.ts';
 import { createBedrockClient } from './create-bedrock-client.ts';
 
 async function accessKeyOf(endpoint: string | undefined): Promise<string | undefined> {
@@ -30,10 +32,17 @@ describe('createBedrockClient', () => {
     }
   });
 
-  it('sends static keys as given', async () => {
-    const client = createBedrockClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:4010', credentials: { accessKeyId: 'AKIDSTATIC', secretAccessKey: 's' } });
-    const provider = client.config.credentials as () => Promise<{ accessKeyId: string }>;
-    assert.equal((await provider()).accessKeyId, 'AKIDSTATIC');
-    client.destroy();
+  it('signs with static keys from a frozen config object', async () => {
+    const server = await startSimulatorServer({ port: 0 });
+    const credentials = Object.freeze({ accessKeyId: 'AKIDSTATIC', secretAccessKey: 's' });
+    const client = createBedrockClient({ region: 'us-east-1', endpoint: server.url, credentials, maxAttempts: 1 });
+    try {
+      await client.send(new ConverseCommand({ modelId: 'anthropic.claude-haiku-4-5-20251001-v1:0', messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }));
+      const headers = server.simulator.log.last();
+      assert.equal(headers?.status, 200);
+    } finally {
+      client.destroy();
+      await server.close();
+    }
   });
 });

@@ -35,7 +35,8 @@ function isAwsHost(endpoint: string): boolean {
 export function createBedrockClient(connection: BedrockConnection): BedrockRuntimeClient {
   const requestHandler = new FetchHttpHandler({ requestTimeout: connection.requestTimeoutMs ?? 120_000 });
   const usesSimulator = connection.endpoint !== undefined && connection.bearerToken === undefined && !isAwsHost(connection.endpoint);
-  const credentials = connection.credentials ?? (usesSimulator ? SIMULATOR_CREDENTIALS : undefined);
+  // A copy: the SDK writes a feature marker onto the credentials object, which fails on a frozen config object.
+  const credentials = connection.credentials !== undefined ? { ...connection.credentials } : usesSimulator ? { ...SIMULATOR_CREDENTIALS } : undefined;
   return new BedrockRuntimeClient({
     region: connection.region,
     requestHandler,

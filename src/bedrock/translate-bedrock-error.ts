@@ -23,11 +23,23 @@ const BEDROCK_ERROR_TABLE: Readonly<Record<string, ErrorCode>> = {
 /** Network-level failures (no HTTP answer at all) count as the service being unavailable. */
 const NETWORK_ERROR_NAMES: ReadonlySet<string> = new Set(['TypeError', 'FetchError', 'AbortError']);
 
-/** Turns whatever the SDK threw into an AppError; the original stays as `cause`, the name in details. */
+/** Longest Bedrock message kept in our error message (it reaches logs). */
+const MAX_MESSAGE_CHARS = 200;
+
+/** Bedrock quotes request text back in some messages: quoted spans are dropped so user text never reaches a log. */
+function redactQuotes(message: string): string {
+  const redacted = message.replace(/"[^"]*"?|“[^”]*”?|(?<![\p{L}\p{N}])'[^']*'/gu, '"…"');
+  return redacted.length > MAX_MESSAGE_CHARS ? `${redacted.slice(0, MAX_MESSAGE_CHARS)}…` : redacted;
+}
+
+/**
+ * Turns whatever the SDK threw into an AppError; the original stays as `cause`, the name in details. The message
+ * keeps Bedrock's words (useful to operators) with quoted spans redacted and its length capped.
+ */
 export function translateBedrockError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const name = error instanceof Error ? error.name : 'UnknownError';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = redactQuotes(error instanceof Error ? error.message : String(error));
   const code = BEDROCK_ERROR_TABLE[name] ?? (NETWORK_ERROR_NAMES.has(name) ? 'model_unavailable' : 'model_error');
   const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
   return new AppError(code, `Bedrock ${name}: ${message}`, {

@@ -21,7 +21,7 @@ export type IndexedTool = {
 export type Posting = { readonly tool: number; readonly weight: number };
 
 /** How much a match in each field counts: a word of the name says most about what the tool does. */
-export const FIELD_WEIGHTS: Readonly<Record<Field, number>> = { name: 3, description: 1, tags: 0.5, parameterNames: 1, parameterDescriptions: 0.5 };
+const FIELD_WEIGHTS: Readonly<Record<Field, number>> = { name: 3, description: 1, tags: 0.5, parameterNames: 1, parameterDescriptions: 0.5 };
 /** Length normalisation per field (BM25's b): names and tags are short enough that length says little. */
 const FIELD_LENGTH_NORMALISATION: Readonly<Record<Field, number>> = { name: 0.3, description: 0.75, tags: 0.3, parameterNames: 0.5, parameterDescriptions: 0.75 };
 /** First name words that mark a tool which reads or looks something up (stemmed). */

@@ -124,6 +124,15 @@ describe('createChatService', () => {
     assert.deepEqual(rows.rows.map((row) => row['cache_miss_reason']), ['first-call', null, 'ttl-lapsed', 'tool-set-changed']);
   });
 
+  it('hands the summary update to the request\'s runInBackground, after the reply', async () => {
+    const conversationId = await fixture.createConversation();
+    const tasks: Promise<unknown>[] = [];
+    fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Hi.' });
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Hello', runInBackground: (task) => tasks.push(task) });
+    assert.equal(tasks.length, 1);
+    await Promise.all(tasks);
+  });
+
   it('deletes a conversation and then treats it as not found', async () => {
     const conversationId = await fixture.createConversation();
     await fixture.service.deleteConversation({ userId: USER, conversationId });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { isAppError } from '../errors.ts';
+import { AppError, isAppError } from '../errors.ts';
+import { createChatService } from './create-chat-service.ts';
 import { CHEAP_MODEL, createTurnFixture, MAIN_MODEL, requestTexts, requestToolNames, USER, type TurnFixture } from './turn-test-support.ts';
 
 type LedgerRow = { kind: string; model_id: string; turn_id: string | null; cost_usd: number; naive_cost_usd: number; cache_miss_reason: string | null };
@@ -206,6 +207,18 @@ describe('runTurn', () => {
     assert.ok(calls >= 1, 'onEvent was called');
     const page = await fixture.service.listMessages({ userId: USER, conversationId, limit: 10 });
     assert.equal(page.messages.length, 2);
+  });
+
+  it('answers a stored turn even when the session bookkeeping after it fails', async () => {
+    const conversationId = await fixture.createConversation();
+    const failing = { ...fixture.store, updateSession: () => Promise.reject(new AppError('store_busy', 'database is busy')) };
+    const service = createChatService({ ...fixture.deps, store: failing });
+    fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Stored anyway.' });
+    const result = await service.sendMessage({ userId: USER, conversationId, text: 'Hello', idempotencyKey: 'key-book' });
+    assert.equal(result.message.text, 'Stored anyway.');
+    assert.deepEqual(await turnStatuses(fixture, conversationId), ['complete']);
+    assert.equal((await fixture.store.getIdempotency({ ownerId: USER, conversationId, key: 'key-book' }))?.status, 'done');
+    await service.drain();
   });
 
   it('treats another user\'s conversation as not found', async () => {

@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import { estimateMessageTokens } from '../pipeline/estimate-tokens.ts';
 import { updateTokenCorrection, totalInputTokens } from '../pipeline/learn-token-correction.ts';
 import type { Message } from '../pipeline/prompt-types.ts';
-import type { NewMessage, NewUsageRow } from '../store/store-records.ts';
+import type { ConversationScope, NewMessage, NewUsageRow, StoredMessage } from '../store/store-records.ts';
 import { accountModelCall, type ModelCallRecord } from './account-model-call.ts';
 import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
 import { chooseTools } from './choose-tools.ts';
@@ -46,6 +46,27 @@ function toNewMessages(run: readonly Message[], finalText: string, assistantId: 
       tokenEstimate: estimateMessageTokens(message),
     };
   });
+}
+
+type SessionFacts = ConversationScope & {
+  readonly turnId: string;
+  readonly session: { readonly id: string; readonly startedAt: string };
+  readonly exposures: readonly { readonly assetId: string; readonly toolUseId: string; readonly runIndex: number }[];
+  readonly stored: readonly StoredMessage[];
+};
+
+/** Records first asset exposures and the session's activity; never throws (a failure only costs a repeated asset text). */
+async function recordSessionFacts(deps: TurnDependencies, facts: SessionFacts): Promise<void> {
+  const scope = { ownerId: facts.ownerId, conversationId: facts.conversationId };
+  try {
+    for (const exposure of facts.exposures) {
+      const seq = facts.stored[exposure.runIndex]?.seq;
+      if (seq !== undefined) await deps.store.recordAssetExposure({ ...scope, sessionId: facts.session.id, assetId: exposure.assetId, messageSeq: seq, toolUseId: exposure.toolUseId });
+    }
+    await deps.store.updateSession({ ...scope, sessionId: facts.session.id, sessionStartedAt: facts.session.startedAt, lastActivityAt: deps.clock().toISOString() });
+  } catch (error) {
+    deps.logger.log('warn', 'session_facts_not_recorded', { turnId: facts.turnId, error: error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error });
+  }
 }
 
 /** Throws AppError: not_found, conflict (turn running / key in use), over_budget, model_* and store_* codes. */
@@ -99,11 +120,8 @@ export async function runTurn(deps: TurnDependencies, state: ServiceState, input
     const result: TurnResult = { message: { id: assistantId, role: 'assistant', text: steps.finalText }, usage: sumTurnUsage(rows) };
     const completed = await deps.store.completeTurn({ ...scope, turnId, messages: toNewMessages(steps.run, steps.finalText, assistantId), usage: rows, ...(key === undefined ? {} : { idempotency: { key, response: result } }) });
     if (!completed.ok) throw new AppError('conflict', 'this turn lost its lock before it could be stored; send the message again');
-    for (const exposure of steps.firstExposures) {
-      const seq = completed.messages[exposure.runIndex]?.seq;
-      if (seq !== undefined) await deps.store.recordAssetExposure({ ...scope, sessionId: context.session.id, assetId: exposure.assetId, messageSeq: seq, toolUseId: exposure.toolUseId });
-    }
-    await deps.store.updateSession({ ...scope, sessionId: context.session.id, sessionStartedAt: context.session.startedAt, lastActivityAt: deps.clock().toISOString() });
+    // The turn is stored: what follows is bookkeeping, and its failure must not turn a stored answer into an error.
+    await recordSessionFacts(deps, { ...scope, turnId, session: context.session, exposures: steps.firstExposures, stored: completed.messages });
     deps.logger.log('info', 'turn', {
       conversationId: input.conversationId, turnId, steps: steps.calls.length, selection: chosen.selection.source, domainTools: selected.length,
       windowMessages: context.storedWindow.length + steps.run.length, summaryTokens: context.memory.summaryTokens,

@@ -1,6 +1,7 @@
 // Faults over the real server: Bedrock throttling, 503, timeouts, cut streams, exception frames, and a locked database.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { startNodeServer } from '../../src/runtime/node.ts';
 import { holdWriteLock } from './hold-write-lock.ts';
 import { isErrorShape, startHardenedServer, type HardenedServer } from './start-hardened-server.ts';
 import { createTurnProbe, parseServerSentEvents, type TurnProbe } from './turn-probe.ts';
@@ -181,5 +182,31 @@ describe('faults over the real server', () => {
     assert.notEqual(healed?.['summary'], before['summary']);
     assert.ok(Number(healed?.['version']) > Number(during?.['version']));
     assert.ok(Number(healed?.['covers_up_to_seq']) >= Number(during?.['covers_up_to_seq']));
+  });
+
+  it('lets no stale summary win when two servers update one conversation at once', async () => {
+    const lines: string[] = [];
+    const second = await startNodeServer(server.env, { port: 0, hostname: '127.0.0.1', write: (line) => lines.push(line) });
+    try {
+      const id = await probe.createConversation();
+      const token = await server.token('fault-user');
+      const urls = [server.url, second.url];
+      // Turns alternate between the servers; each schedules its own background summary update, so updates overlap.
+      for (let n = 0; n < 8; n += 1) {
+        const answer = await fetch(`${urls[n % 2]}/v1/conversations/${id}/messages`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: marker() }) });
+        assert.equal(answer.status, 200, await answer.text());
+      }
+      await second.close();
+      await server.restart();
+      const events = [...server.lines, ...lines].map((line) => JSON.parse(line) as Record<string, unknown>).filter((event) => event['conversationId'] === id);
+      const saved = events.filter((event) => (event['event'] === 'summary_updated' || event['event'] === 'summary_gap') && event['stale'] === false);
+      const [memory] = await server.query('SELECT version, covers_up_to_seq FROM conversation_memory WHERE conversation_id = ?', [id]);
+      assert.ok(saved.length >= 1, 'at least one summary was saved');
+      assert.equal(Number(memory?.['version']), saved.length, 'every saved update bumped the version once; stale ones wrote nothing');
+      const covered = saved.filter((event) => event['event'] === 'summary_updated').map((event) => Number(event['coversUpToSeq']));
+      assert.equal(Number(memory?.['covers_up_to_seq']), Math.max(...covered), 'the newest coverage stands');
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ export type SimulatorTiming = { readonly marker: string | null; readonly started
 
 export type LoadTargetMessage =
   | { readonly kind: 'ready'; readonly url: string; readonly secret: string }
-  | { readonly kind: 'stopped'; readonly logLines: number };
+  | { readonly kind: 'stopped'; readonly logLines: number; /** CPU the server process spent after 'ready' (user + system). */ readonly cpuMs: number };
 
 /** A clock comparable across processes on one machine: epoch milliseconds with sub-millisecond resolution. */
 export function epochNow(): number {
@@ -53,10 +53,12 @@ async function main(databasePath: string, bedrockEndpoint: string): Promise<void
   process.on('message', (message: unknown) => {
     if (message !== 'stop') return;
     void server.close().then(() => {
-      send({ kind: 'stopped', logLines });
+      const used = process.cpuUsage(cpuAtReady);
+      send({ kind: 'stopped', logLines, cpuMs: (used.user + used.system) / 1000 });
       process.disconnect();
     });
   });
+  const cpuAtReady = process.cpuUsage();
   send({ kind: 'ready', url: server.url, secret });
 }
 

@@ -26,6 +26,8 @@ export type ReplayEnvironmentOptions = {
   /** Real Bedrock instead of the simulator. */
   readonly live?: BedrockConnection;
   readonly logger?: Logger;
+  /** Measure baselines in worker threads (Node with tsx only). */
+  readonly baselinesInWorkers?: boolean;
 };
 
 export type OpenedEnvironment =
@@ -79,6 +81,7 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
     logger: options.logger ?? SILENT_LOGGER,
     userId: 'replay-user',
     idPrefix,
+    ...(options.baselinesInWorkers === true ? { baselinesInWorkers: true } : {}),
   };
   return { ok: true, environment, standIns: built.standIns, databaseUrl, close };
 }

@@ -9,14 +9,12 @@ import type { ToolHandler } from '../../src/tools/tool-handler.ts';
 import type { ChatService } from '../../src/turn/chat-service.ts';
 import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-dependencies.ts';
 import type { Clock, Simulator } from '../simulator/index.ts';
-import type { BaselineKind } from './build-baseline-request.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createRecordedToolHandlers } from './create-recorded-tool-handlers.ts';
 import { createRecordingModelCaller, type CallRecord } from './create-recording-model-caller.ts';
 import { groupExchanges } from './group-exchanges.ts';
-import { listRecordedCalls } from './list-recorded-calls.ts';
 import { readPersistedFigures, type PersistedFigures } from './read-persisted-figures.ts';
-import { createBaselineRunner, type BaselineCallResult } from './run-baselines.ts';
+import { measureBaselines, type BaselineCallFigures } from './measure-baselines.ts';
 import { scriptExchange } from './script-exchange.ts';
 
 export type ReplayService = ChatService & { drain(): Promise<void> };
@@ -39,6 +37,8 @@ export type ReplayEnvironment = {
   readonly userId: string;
   /** Prefixes every id the service creates (unique per run, so a kept database can take another run). */
   readonly idPrefix: string;
+  /** Measure the baselines in worker threads, beside the replay (Node with tsx only). */
+  readonly baselinesInWorkers?: boolean;
 };
 
 export type TurnFigures = {
@@ -52,7 +52,7 @@ export type TurnFigures = {
   readonly error?: { readonly code: string; readonly message: string };
 };
 
-export type BaselineCallFigures = { readonly exchange: number; readonly step: number; readonly results: Readonly<Record<BaselineKind, BaselineCallResult>> };
+export type { BaselineCallFigures };
 
 export type ConversationReplay = {
   readonly id: string;
@@ -67,7 +67,7 @@ export type ConversationReplay = {
 export type ReplayConversationOptions = {
   /** Unique per run: prefixes the ids the service creates. */
   readonly index: number;
-  /** Called after each user turn and each baseline call (progress). */
+  /** Called after each user turn and each baseline request (progress). */
   readonly onProgress?: () => void;
 };
 
@@ -78,10 +78,15 @@ export type ReplayConversationOptions = {
  */
 export async function replayConversation(env: ReplayEnvironment, conversation: Conversation, options: ReplayConversationOptions): Promise<ConversationReplay> {
   const { clock, simulator, settings } = env;
+  const tools = env.registry.all().map((spec) => ({ name: spec.name, description: spec.description, inputSchema: { json: spec.inputSchema } }));
+  // Started first: in workers they run beside the turns below.
+  const baselines = measureBaselines({ conversation, modelId: settings.mainModelId, tools, inWorkers: env.baselinesInWorkers === true, ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }) });
+  // A failure is awaited below; until then it must not count as unhandled.
+  baselines.catch(() => undefined);
   const moveClock = (at: number): void => {
     if (simulator !== undefined && at > clock.now()) clock.set(at);
   };
-  const tools = createRecordedToolHandlers({ conversation, toolNames: env.registry.all().map((spec) => spec.name), onAnswer: moveClock });
+  const recordedTools = createRecordedToolHandlers({ conversation, toolNames: env.registry.all().map((spec) => spec.name), onAnswer: moveClock });
   const recording = createRecordingModelCaller(env.models, { mainModelId: settings.mainModelId, now: () => clock.now() });
   const background = new Set<Promise<unknown>>();
   let ids = 0;
@@ -90,7 +95,7 @@ export async function replayConversation(env: ReplayEnvironment, conversation: C
     models: recording.caller,
     registry: env.registry,
     toolIndex: env.toolIndex,
-    handlers: new Map([...tools.handlers, ...env.standardHandlers]),
+    handlers: new Map([...recordedTools.handlers, ...env.standardHandlers]),
     database: env.database,
     content: { instructions: conversation.system ?? '', safetyRules: '', assets: new Map() },
     settings,
@@ -129,19 +134,14 @@ export async function replayConversation(env: ReplayEnvironment, conversation: C
     turns.push({ exchange: exchangeIndex, at, calls: recording.take(), summaryTokens: memory.summaryTokens, scriptLeft, ...(error === undefined ? {} : { error }) });
     options.onProgress?.();
   }
-  const runner = createBaselineRunner({ modelId: settings.mainModelId, system: conversation.system ?? '', tools: env.registry.all().map((spec) => ({ name: spec.name, description: spec.description, inputSchema: { json: spec.inputSchema } })) });
-  const baselineCalls: BaselineCallFigures[] = [];
-  for (const call of listRecordedCalls(conversation)) {
-    baselineCalls.push({ exchange: call.exchange, step: call.step, results: await runner.run(call) });
-    options.onProgress?.();
-  }
+  const baselineCalls = await baselines;
   return {
     id: conversation.id,
     conversationId,
     turns,
     baselineCalls,
     persisted: await readPersistedFigures(env.database, conversationId),
-    unmatchedToolCalls: tools.unmatchedCalls(),
-    unusedToolOutputs: tools.unusedOutputs(),
+    unmatchedToolCalls: recordedTools.unmatchedCalls(),
+    unusedToolOutputs: recordedTools.unusedOutputs(),
   };
 }

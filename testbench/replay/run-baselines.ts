@@ -20,6 +20,8 @@ export type BaselineCallResult = {
 export type BaselineRunner = {
   /** Sends the call's request of every baseline to that baseline's simulator, with the clock at `call.at`. */
   run(call: RecordedCall): Promise<Readonly<Record<BaselineKind, BaselineCallResult>>>;
+  /** The same for one baseline only (a worker measuring one baseline). */
+  runKind(kind: BaselineKind, call: RecordedCall): Promise<BaselineCallResult>;
 };
 
 export type BaselineRunnerOptions = {
@@ -62,5 +64,6 @@ export function createBaselineRunner(options: BaselineRunnerOptions): BaselineRu
       const entries = await Promise.all(BASELINE_KINDS.map(async (kind) => [kind, await send(kind, call)] as const));
       return Object.fromEntries(entries) as Record<BaselineKind, BaselineCallResult>;
     },
+    runKind: send,
   };
 }

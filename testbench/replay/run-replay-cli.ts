@@ -19,7 +19,11 @@ export type ReplayCliIo = {
   readonly env: Readonly<Record<string, string | undefined>>;
 };
 
-export type ReplayCliDependencies = { readonly createService: (deps: TurnDependencies) => ReplayService };
+export type ReplayCliDependencies = {
+  readonly createService: (deps: TurnDependencies) => ReplayService;
+  /** scripts/replay.ts sets it (Node with tsx); tests leave it off so they run on Deno too. */
+  readonly baselinesInWorkers?: boolean;
+};
 
 /** chart.js's UMD build, read at report time (never fetched from a CDN). */
 const CHART_LIBRARY_PATHS = [new URL('../../node_modules/chart.js/dist/chart.umd.js', import.meta.url), join(process.cwd(), 'node_modules/chart.js/dist/chart.umd.js')];
@@ -80,6 +84,7 @@ export async function runReplayCli(argv: readonly string[], io: ReplayCliIo, dep
     manifests,
     settings,
     createService: dependencies.createService,
+    baselinesInWorkers: dependencies.baselinesInWorkers === true,
     ...(args.db === undefined ? {} : { databaseUrl: /^(file|libsql|https?):/.test(args.db) ? args.db : `file:${args.db}` }),
     ...(live === undefined ? {} : { live }),
     ...(bar === undefined ? {} : { onProgress: (done: number, total: number) => bar.update(done, total) }),

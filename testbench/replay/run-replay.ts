@@ -2,6 +2,7 @@
 import type { BedrockConnection } from '../../src/bedrock/create-bedrock-client.ts';
 import type { Logger } from '../../src/logger.ts';
 import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-dependencies.ts';
+import { BASELINE_KINDS } from './build-baseline-request.ts';
 import { computeConversationFigures, sumSides, type ConversationFigures, type Side, type SideFigures } from './compute-replay-figures.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createReplayEnvironment } from './create-replay-environment.ts';
@@ -19,7 +20,9 @@ export type RunReplayOptions = {
   readonly databaseUrl?: string;
   readonly live?: BedrockConnection;
   readonly logger?: Logger;
-  /** Steps done and total (user turns plus baseline calls), after every step. */
+  /** Measure the baselines in worker threads beside the replay (Node with tsx only; the figures are the same). */
+  readonly baselinesInWorkers?: boolean;
+  /** Steps done and total (user turns plus baseline requests), after every step. */
   readonly onProgress?: (done: number, total: number) => void;
 };
 
@@ -47,7 +50,7 @@ export type RunReplayResult = { readonly ok: true; readonly run: ReplayRun } | {
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
   const opened = await createReplayEnvironment(options);
   if (!opened.ok) return opened;
-  const total = options.conversations.reduce((sum, conversation) => sum + groupExchanges(conversation).length + listRecordedCalls(conversation).length, 0);
+  const total = options.conversations.reduce((sum, conversation) => sum + groupExchanges(conversation).length + BASELINE_KINDS.length * listRecordedCalls(conversation).length, 0);
   let done = 0;
   const figureOptions = { mainModelId: options.settings.mainModelId, maxInputTokens: options.settings.maxInputTokens, ttlMs: TTL_MS[options.settings.staticTtl] };
   const replays: ConversationReplay[] = [];
