@@ -19,6 +19,8 @@ const DURATION_MS = Number(process.env['LOAD_SECONDS'] ?? 30) * 1000;
 /** Upper bound on requests, whatever the machine's speed: the run is bounded in count as well as time. */
 const MAX_REQUESTS = 100_000;
 const TARGET_P99_OVERHEAD_MS = 50;
+/** Sequential turns of one client before the load, for the unloaded overhead. */
+const BASELINE_TURNS = 30;
 /** LOAD_PROFILE_DIR=<dir> writes a CPU profile of the server process there (open it in Chrome DevTools). */
 const PROFILE_ARGS = process.env['LOAD_PROFILE_DIR'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env['LOAD_PROFILE_DIR']}`];
 
@@ -47,27 +49,34 @@ try {
   const { url, secret } = await target.next('ready');
   const tokens = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => mintDevelopmentToken({ secret, sub: `load-user-${n}`, ttlSeconds: 3600 })));
   const conversationIds: string[] = [];
-  for (let n = 0; n < CONVERSATIONS; n += 1) {
+  // One more conversation than the load uses: the unloaded baseline runs on it.
+  for (let n = 0; n <= CONVERSATIONS; n += 1) {
     const response = await fetch(`${url}/v1/conversations`, { method: 'POST', headers: { authorization: `Bearer ${tokens[n % CLIENTS]}` } });
     if (response.status !== 201) throw new Error(`creating conversation ${n} answered ${response.status}: ${await response.text()}`);
     conversationIds.push(((await response.json()) as { id: string }).id);
   }
+  const send = async (client: number, conversation: number, number: number): Promise<Sample> => {
+    const text = `[load c${conversation} n${number}] Please add a task to buy milk and tell me what is due today.`;
+    const startedAt = epochNow();
+    const response = await fetch(`${url}/v1/conversations/${conversationIds[conversation]}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[client]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text }),
+    }).catch(() => undefined);
+    await response?.arrayBuffer();
+    return { conversation, text, status: response?.status ?? 0, startedAt, latencyMs: epochNow() - startedAt };
+  };
+  // Baseline: one client alone, so the per-request overhead is seen without queueing behind 49 others.
+  const baseline: Sample[] = [];
+  for (let number = 0; number < BASELINE_TURNS; number += 1) baseline.push(await send(0, CONVERSATIONS, number));
   const samples: Sample[] = [];
   const stopAt = epochNow() + DURATION_MS;
   const started = epochNow();
   // Client c owns conversations c, c+50, c+100, c+150 and sends to them in turn, one request at a time.
   await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
+    const owned = CONVERSATIONS / CLIENTS;
     for (let round = 0; epochNow() < stopAt && samples.length < MAX_REQUESTS; round += 1) {
-      const conversation = client + CLIENTS * (round % (CONVERSATIONS / CLIENTS));
-      const text = `[load c${conversation} n${Math.floor(round / (CONVERSATIONS / CLIENTS))}] Please add a task to buy milk and tell me what is due today.`;
-      const startedAt = epochNow();
-      const response = await fetch(`${url}/v1/conversations/${conversationIds[conversation]}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens[client]}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ text }),
-      }).catch(() => undefined);
-      await response?.arrayBuffer();
-      samples.push({ conversation, text, status: response?.status ?? 0, startedAt, latencyMs: epochNow() - startedAt });
+      samples.push(await send(client, client + CLIENTS * (round % owned), Math.floor(round / owned)));
     }
   }));
   const elapsedSeconds = (epochNow() - started) / 1000;
@@ -78,34 +87,40 @@ try {
 
   const simulatorTime = new Map<string, SimulatorTiming[]>();
   for (const timing of timings) if (timing.marker !== null) simulatorTime.set(timing.marker, [...(simulatorTime.get(timing.marker) ?? []), timing]);
-  const accepted = samples.filter((sample) => sample.status === 200);
-  const overheads = accepted.map((sample) => {
+  const overheadOf = (sample: Sample): number => {
     const marker = /\[load (c\d+ n\d+)\]/.exec(sample.text)?.[1] ?? '';
     // Only calls made while this request was open count (a later summary of the same message is background work).
     const own = (simulatorTime.get(marker) ?? []).filter((t) => t.startedAt >= sample.startedAt && t.startedAt <= sample.startedAt + sample.latencyMs);
     return sample.latencyMs - own.reduce((sum, t) => sum + t.durationMs, 0);
-  }).sort((a, b) => a - b);
+  };
+  const accepted = samples.filter((sample) => sample.status === 200);
+  const overheads = accepted.map(overheadOf).sort((a, b) => a - b);
+  const baselineOverheads = baseline.filter((sample) => sample.status === 200).map(overheadOf).sort((a, b) => a - b);
   const latencies = accepted.map((sample) => sample.latencyMs).sort((a, b) => a - b);
   const errors = new Map<number, number>();
   for (const sample of samples) if (sample.status !== 200) errors.set(sample.status, (errors.get(sample.status) ?? 0) + 1);
   const byConversation = new Map<string, string[]>();
-  for (const sample of accepted) {
+  for (const sample of [...baseline, ...accepted].filter((one) => one.status === 200)) {
     const id = conversationIds[sample.conversation] ?? '';
     byConversation.set(id, [...(byConversation.get(id) ?? []), sample.text]);
   }
-  const findings = await checkLoadDatabase({ databasePath, accepted: byConversation, errorAnswers: samples.length - accepted.length });
+  const findings = await checkLoadDatabase({ databasePath, accepted: byConversation, errorAnswers: samples.length - accepted.length + baseline.filter((sample) => sample.status !== 200).length });
   const simulatorMs = timings.map((t) => t.durationMs).sort((a, b) => a - b);
 
+  console.log(`unloaded baseline (1 client, ${BASELINE_TURNS} sequential turns): overhead ms p50 ${percentile(baselineOverheads, 0.5).toFixed(1)}, p99 ${percentile(baselineOverheads, 0.99).toFixed(1)}`);
   console.log(`load: ${CLIENTS} clients, ${CONVERSATIONS} conversations, ${elapsedSeconds.toFixed(1)} s, ${samples.length} requests, ${(samples.length / elapsedSeconds).toFixed(1)} requests/s`);
   console.log(`latency ms: p50 ${percentile(latencies, 0.5).toFixed(1)}, p99 ${percentile(latencies, 0.99).toFixed(1)}, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)}`);
   console.log(`overhead ms (latency minus the simulator's own time for that request): p50 ${percentile(overheads, 0.5).toFixed(1)}, p99 ${percentile(overheads, 0.99).toFixed(1)} (target < ${TARGET_P99_OVERHEAD_MS})`);
   console.log(`simulator ms per Bedrock call: ${timings.length} calls, p50 ${percentile(simulatorMs, 0.5).toFixed(1)}, p99 ${percentile(simulatorMs, 0.99).toFixed(1)}; ${logLines} server log lines`);
   console.log(`server process CPU: ${(cpuMs / 1000).toFixed(1)} s over ${elapsedSeconds.toFixed(1)} s (${(cpuMs / Math.max(1, samples.length + CONVERSATIONS)).toFixed(1)} ms per request, creates included)`);
+  // Closed loop with zero model latency: mean latency ≈ clients / throughput (Little's law), whatever the overhead per turn.
+  console.log(`Little's law: ${CLIENTS} clients / ${(samples.length / elapsedSeconds).toFixed(1)} requests/s = ${((CLIENTS / (samples.length / elapsedSeconds)) * 1000).toFixed(0)} ms mean time in system`);
   console.log(`errors: ${samples.length - accepted.length}${errors.size === 0 ? '' : ` (${[...errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`}`);
   console.log(`database: ${findings.storedUserMessages} user messages stored for ${accepted.length} accepted; lost ${findings.lost}, duplicated ${findings.duplicated}, unacknowledged ${findings.unacknowledged}, conversations with missing answers ${findings.unansweredConversations}, running turns ${findings.runningTurns}, failed turns without an error answer ${findings.silentFailedTurns}`);
   const missed = [
     percentile(overheads, 0.99) < TARGET_P99_OVERHEAD_MS ? '' : `p99 overhead ${percentile(overheads, 0.99).toFixed(1)} ms is not under ${TARGET_P99_OVERHEAD_MS} ms`,
     samples.length === accepted.length ? '' : `${samples.length - accepted.length} requests failed`,
+    baseline.every((sample) => sample.status === 200) ? '' : 'a baseline request failed',
     findings.lost === 0 ? '' : `${findings.lost} accepted messages are not stored`,
     findings.duplicated === 0 ? '' : `${findings.duplicated} messages are stored more than once`,
     findings.unansweredConversations === 0 ? '' : `${findings.unansweredConversations} conversations lack answers`,
