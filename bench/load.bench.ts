@@ -116,7 +116,7 @@ try {
   // Closed loop with zero model latency: mean latency ≈ clients / throughput (Little's law), whatever the overhead per turn.
   console.log(`Little's law: ${CLIENTS} clients / ${(samples.length / elapsedSeconds).toFixed(1)} requests/s = ${((CLIENTS / (samples.length / elapsedSeconds)) * 1000).toFixed(0)} ms mean time in system`);
   console.log(`errors: ${samples.length - accepted.length}${errors.size === 0 ? '' : ` (${[...errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`}`);
-  console.log(`database: ${findings.storedUserMessages} user messages stored for ${accepted.length} accepted; lost ${findings.lost}, duplicated ${findings.duplicated}, unacknowledged ${findings.unacknowledged}, conversations with missing answers ${findings.unansweredConversations}, running turns ${findings.runningTurns}, failed turns without an error answer ${findings.silentFailedTurns}`);
+  console.log(`database: ${findings.storedUserMessages} user messages stored for ${accepted.length + baseline.filter((sample) => sample.status === 200).length} accepted (baseline included); lost ${findings.lost}, duplicated ${findings.duplicated}, unacknowledged ${findings.unacknowledged}, conversations with missing answers ${findings.unansweredConversations}, running turns ${findings.runningTurns}, failed turns without an error answer ${findings.silentFailedTurns}`);
   const missed = [
     percentile(overheads, 0.99) < TARGET_P99_OVERHEAD_MS ? '' : `p99 overhead ${percentile(overheads, 0.99).toFixed(1)} ms is not under ${TARGET_P99_OVERHEAD_MS} ms`,
     samples.length === accepted.length ? '' : `${samples.length - accepted.length} requests failed`,
