@@ -1,6 +1,13 @@
-// Load: 50 sequential clients over 200 conversations for 30 s against the real Node server (simulator as Bedrock, zero
-// model latency, local libSQL file, loopback only), then a database audit. Targets: p99 overhead < 50 ms, zero errors,
-// zero lost or duplicated messages, every turn finished. Standalone: `tsx bench/load.bench.ts`; exits 1 when missed.
+// Load: 50 clients over 200 conversations for 30 s against the real Node server (simulator as Bedrock, zero model
+// latency, local libSQL file, loopback only), then a database audit. Two runs on one server:
+// 1. The target run. A mobile user reads the answer and types before sending again, so each client waits a seeded
+//    think time before each message (uniform LOAD_THINK_MS_MIN..LOAD_THINK_MS_MAX, default 500..2500 ms: a very fast
+//    user; real reading and typing take longer, so this is the harsh end). Targets: p99 overhead < 50 ms, zero errors.
+// 2. A closed-loop stress run (no think time, LOAD_STRESS_SECONDS, default 10 s) for capacity: requests/s and server CPU
+//    per turn. It has no latency target: with zero think time, latency is queueing (Little's law), whatever the code does.
+// Then: zero lost or duplicated messages, every turn finished. Standalone: `tsx bench/load.bench.ts`; exits 1 when the
+// target run misses a target, any request fails or the database audit finds a problem. LOAD_THINK_MS_MAX=0 makes the
+// target run closed-loop too (the old stress-only benchmark).
 // The server runs in its own process (as in production); the load generator and the simulator share this one.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,15 +26,32 @@ const DURATION_MS = Number(process.env['LOAD_SECONDS'] ?? 30) * 1000;
 /** Upper bound on requests, whatever the machine's speed: the run is bounded in count as well as time. */
 const MAX_REQUESTS = 100_000;
 const TARGET_P99_OVERHEAD_MS = 50;
+const THINK_MS_MIN = Number(process.env['LOAD_THINK_MS_MIN'] ?? 500);
+const THINK_MS_MAX = Math.max(THINK_MS_MIN, Number(process.env['LOAD_THINK_MS_MAX'] ?? 2500));
+const STRESS_MS = Number(process.env['LOAD_STRESS_SECONDS'] ?? 10) * 1000;
+/** Think times are seeded: the same LOAD_SEED gives the same schedule. */
+const SEED = Number(process.env['LOAD_SEED'] ?? 1);
 /** Sequential turns of one client before the load, for the unloaded overhead. */
 const BASELINE_TURNS = 30;
 /** LOAD_PROFILE_DIR=<dir> writes a CPU profile of the server process there (open it in Chrome DevTools). */
 const PROFILE_ARGS = process.env['LOAD_PROFILE_DIR'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env['LOAD_PROFILE_DIR']}`];
 
+type Phase = { readonly samples: readonly Sample[]; readonly elapsedSeconds: number; /** Server CPU (user + system) during the run. */ readonly cpuMs: number };
 type Sample = { readonly conversation: number; readonly text: string; readonly status: number; readonly startedAt: number; readonly latencyMs: number };
 
 function percentile(sorted: readonly number[], fraction: number): number {
   return sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN);
+}
+
+/** mulberry32: a small seeded generator of numbers in [0, 1). */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }
 
 function startTarget(databasePath: string, simulatorUrl: string) {
@@ -55,7 +79,10 @@ try {
     if (response.status !== 201) throw new Error(`creating conversation ${n} answered ${response.status}: ${await response.text()}`);
     conversationIds.push(((await response.json()) as { id: string }).id);
   }
-  const send = async (client: number, conversation: number, number: number): Promise<Sample> => {
+  const numbers = new Array<number>(CONVERSATIONS + 1).fill(0);
+  const send = async (client: number, conversation: number): Promise<Sample> => {
+    const number = numbers[conversation]!;
+    numbers[conversation] = number + 1;
     const text = `[load c${conversation} n${number}] Please add a task to buy milk and tell me what is due today.`;
     const startedAt = epochNow();
     const response = await fetch(`${url}/v1/conversations/${conversationIds[conversation]}/messages`, {
@@ -66,23 +93,38 @@ try {
     await response?.arrayBuffer();
     return { conversation, text, status: response?.status ?? 0, startedAt, latencyMs: epochNow() - startedAt };
   };
+  const cpuNow = async () => {
+    const answer = target.next('cpu');
+    target.child.send('cpu');
+    return (await answer).cpuMs;
+  };
+  // Client c owns conversations c, c+50, c+100, c+150 and sends to them in turn, one request at a time.
+  const runPhase = async (durationMs: number, thinkMin: number, thinkMax: number): Promise<Phase> => {
+    const samples: Sample[] = [];
+    const cpuBefore = await cpuNow();
+    const started = epochNow();
+    const stopAt = started + durationMs;
+    await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
+      const random = createRandom(SEED * 1_000 + client);
+      const owned = CONVERSATIONS / CLIENTS;
+      for (let round = 0; samples.length < MAX_REQUESTS; round += 1) {
+        const think = thinkMin + random() * (thinkMax - thinkMin);
+        if (think > 0) await new Promise((resolve) => setTimeout(resolve, think));
+        if (epochNow() >= stopAt) break;
+        samples.push(await send(client, client + CLIENTS * (round % owned)));
+      }
+    }));
+    const elapsedSeconds = (epochNow() - started) / 1000;
+    return { samples, elapsedSeconds, cpuMs: (await cpuNow()) - cpuBefore };
+  };
   // Baseline: one client alone, so the per-request overhead is seen without queueing behind 49 others.
   const baseline: Sample[] = [];
-  for (let number = 0; number < BASELINE_TURNS; number += 1) baseline.push(await send(0, CONVERSATIONS, number));
-  const samples: Sample[] = [];
-  const stopAt = epochNow() + DURATION_MS;
-  const started = epochNow();
-  // Client c owns conversations c, c+50, c+100, c+150 and sends to them in turn, one request at a time.
-  await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
-    const owned = CONVERSATIONS / CLIENTS;
-    for (let round = 0; epochNow() < stopAt && samples.length < MAX_REQUESTS; round += 1) {
-      samples.push(await send(client, client + CLIENTS * (round % owned), Math.floor(round / owned)));
-    }
-  }));
-  const elapsedSeconds = (epochNow() - started) / 1000;
+  for (let turn = 0; turn < BASELINE_TURNS; turn += 1) baseline.push(await send(0, CONVERSATIONS));
+  const paced = await runPhase(DURATION_MS, THINK_MS_MIN, THINK_MS_MAX);
+  const stress = await runPhase(STRESS_MS, 0, 0);
   target.child.send('stop');
   const exited = new Promise((resolve) => target.child.once('exit', resolve));
-  const { logLines, cpuMs } = await target.next('stopped');
+  const { logLines } = await target.next('stopped');
   await exited;
 
   const simulatorTime = new Map<string, SimulatorTiming[]>();
@@ -93,12 +135,24 @@ try {
     const own = (simulatorTime.get(marker) ?? []).filter((t) => t.startedAt >= sample.startedAt && t.startedAt <= sample.startedAt + sample.latencyMs);
     return sample.latencyMs - own.reduce((sum, t) => sum + t.durationMs, 0);
   };
-  const accepted = samples.filter((sample) => sample.status === 200);
-  const overheads = accepted.map(overheadOf).sort((a, b) => a - b);
+  type Figures = { accepted: Sample[]; overheads: number[]; latencies: number[]; errors: Map<number, number>; requestsPerSecond: number; cpuPerTurn: number };
+  const measure = (phase: Phase): Figures => {
+    const accepted = phase.samples.filter((sample) => sample.status === 200);
+    const errors = new Map<number, number>();
+    for (const sample of phase.samples) if (sample.status !== 200) errors.set(sample.status, (errors.get(sample.status) ?? 0) + 1);
+    return {
+      accepted, errors,
+      overheads: accepted.map(overheadOf).sort((a, b) => a - b),
+      latencies: accepted.map((sample) => sample.latencyMs).sort((a, b) => a - b),
+      requestsPerSecond: phase.samples.length / phase.elapsedSeconds,
+      cpuPerTurn: phase.cpuMs / Math.max(1, phase.samples.length),
+    };
+  };
+  const pacedFigures = measure(paced);
+  const stressFigures = measure(stress);
+  const samples = [...paced.samples, ...stress.samples];
+  const accepted = [...pacedFigures.accepted, ...stressFigures.accepted];
   const baselineOverheads = baseline.filter((sample) => sample.status === 200).map(overheadOf).sort((a, b) => a - b);
-  const latencies = accepted.map((sample) => sample.latencyMs).sort((a, b) => a - b);
-  const errors = new Map<number, number>();
-  for (const sample of samples) if (sample.status !== 200) errors.set(sample.status, (errors.get(sample.status) ?? 0) + 1);
   const byConversation = new Map<string, string[]>();
   for (const sample of [...baseline, ...accepted].filter((one) => one.status === 200)) {
     const id = conversationIds[sample.conversation] ?? '';
@@ -107,18 +161,20 @@ try {
   const findings = await checkLoadDatabase({ databasePath, accepted: byConversation, errorAnswers: samples.length - accepted.length + baseline.filter((sample) => sample.status !== 200).length });
   const simulatorMs = timings.map((t) => t.durationMs).sort((a, b) => a - b);
 
-  console.log(`unloaded baseline (1 client, ${BASELINE_TURNS} sequential turns): overhead ms p50 ${percentile(baselineOverheads, 0.5).toFixed(1)}, p99 ${percentile(baselineOverheads, 0.99).toFixed(1)}`);
-  console.log(`load: ${CLIENTS} clients, ${CONVERSATIONS} conversations, ${elapsedSeconds.toFixed(1)} s, ${samples.length} requests, ${(samples.length / elapsedSeconds).toFixed(1)} requests/s`);
-  console.log(`latency ms: p50 ${percentile(latencies, 0.5).toFixed(1)}, p99 ${percentile(latencies, 0.99).toFixed(1)}, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)}`);
-  console.log(`overhead ms (latency minus the simulator's own time for that request): p50 ${percentile(overheads, 0.5).toFixed(1)}, p99 ${percentile(overheads, 0.99).toFixed(1)} (target < ${TARGET_P99_OVERHEAD_MS})`);
-  console.log(`simulator ms per Bedrock call: ${timings.length} calls, p50 ${percentile(simulatorMs, 0.5).toFixed(1)}, p99 ${percentile(simulatorMs, 0.99).toFixed(1)}; ${logLines} server log lines`);
-  console.log(`server process CPU: ${(cpuMs / 1000).toFixed(1)} s over ${elapsedSeconds.toFixed(1)} s (${(cpuMs / Math.max(1, samples.length + CONVERSATIONS)).toFixed(1)} ms per request, creates included)`);
+  const ms = (value: number) => value.toFixed(1);
+  const describe = (figures: Figures) => `${figures.accepted.length} accepted, ${ms(figures.requestsPerSecond)} requests/s; latency ms p50 ${ms(percentile(figures.latencies, 0.5))}, p99 ${ms(percentile(figures.latencies, 0.99))}, max ${ms(figures.latencies.at(-1) ?? Number.NaN)}; overhead ms p50 ${ms(percentile(figures.overheads, 0.5))}, p99 ${ms(percentile(figures.overheads, 0.99))}; server CPU ${ms(figures.cpuPerTurn)} ms per turn; errors ${[...figures.errors.values()].reduce((a, b) => a + b, 0)}${figures.errors.size === 0 ? '' : ` (${[...figures.errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`}`;
+  console.log(`unloaded baseline (1 client, ${BASELINE_TURNS} sequential turns): overhead ms p50 ${ms(percentile(baselineOverheads, 0.5))}, p99 ${ms(percentile(baselineOverheads, 0.99))}`);
+  console.log(`TARGET RUN: ${CLIENTS} mobile clients over ${CONVERSATIONS} conversations for ${ms(paced.elapsedSeconds)} s, think time uniform ${THINK_MS_MIN}-${THINK_MS_MAX} ms before each message (seed ${SEED})`);
+  console.log(`  ${describe(pacedFigures)}`);
+  console.log(`  p99 overhead (latency minus the simulator's own time for that request) ${ms(percentile(pacedFigures.overheads, 0.99))} ms, target < ${TARGET_P99_OVERHEAD_MS} ms`);
+  console.log(`STRESS RUN (capacity, no latency target): ${CLIENTS} closed-loop clients, no think time, ${ms(stress.elapsedSeconds)} s`);
+  console.log(`  ${describe(stressFigures)}`);
   // Closed loop with zero model latency: mean latency ≈ clients / throughput (Little's law), whatever the overhead per turn.
-  console.log(`Little's law: ${CLIENTS} clients / ${(samples.length / elapsedSeconds).toFixed(1)} requests/s = ${((CLIENTS / (samples.length / elapsedSeconds)) * 1000).toFixed(0)} ms mean time in system`);
-  console.log(`errors: ${samples.length - accepted.length}${errors.size === 0 ? '' : ` (${[...errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`}`);
+  console.log(`  Little's law: ${CLIENTS} clients / ${ms(stressFigures.requestsPerSecond)} requests/s = ${((CLIENTS / stressFigures.requestsPerSecond) * 1000).toFixed(0)} ms mean time in system: queueing, not a latency figure`);
+  console.log(`simulator ms per Bedrock call: ${timings.length} calls, p50 ${ms(percentile(simulatorMs, 0.5))}, p99 ${ms(percentile(simulatorMs, 0.99))}; ${logLines} server log lines`);
   console.log(`database: ${findings.storedUserMessages} user messages stored for ${accepted.length + baseline.filter((sample) => sample.status === 200).length} accepted (baseline included); lost ${findings.lost}, duplicated ${findings.duplicated}, unacknowledged ${findings.unacknowledged}, conversations with missing answers ${findings.unansweredConversations}, running turns ${findings.runningTurns}, failed turns without an error answer ${findings.silentFailedTurns}`);
   const missed = [
-    percentile(overheads, 0.99) < TARGET_P99_OVERHEAD_MS ? '' : `p99 overhead ${percentile(overheads, 0.99).toFixed(1)} ms is not under ${TARGET_P99_OVERHEAD_MS} ms`,
+    percentile(pacedFigures.overheads, 0.99) < TARGET_P99_OVERHEAD_MS ? '' : `target run p99 overhead ${ms(percentile(pacedFigures.overheads, 0.99))} ms is not under ${TARGET_P99_OVERHEAD_MS} ms`,
     samples.length === accepted.length ? '' : `${samples.length - accepted.length} requests failed`,
     baseline.every((sample) => sample.status === 200) ? '' : 'a baseline request failed',
     findings.lost === 0 ? '' : `${findings.lost} accepted messages are not stored`,

@@ -2,13 +2,12 @@
 // through the real chat service and the simulator, and checks the issue's cost targets against the three baselines.
 // Standalone: `tsx bench/replay-savings.bench.ts [sessions]`; exits 1 when a target is missed (each miss is printed).
 import { readFileSync } from 'node:fs';
-import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../src/config/models.ts';
 import { createChatService } from '../src/turn/create-chat-service.ts';
-import { DEFAULT_TURN_SETTINGS } from '../src/turn/turn-dependencies.ts';
 import { concatenateSessions } from '../testbench/replay/concatenate-sessions.ts';
 import { createProgressBar } from '../testbench/replay/create-progress-bar.ts';
 import { loadConversationsFile } from '../testbench/replay/load-conversations-file.ts';
 import { renderReplayTable } from '../testbench/replay/render-replay-table.ts';
+import { createReplaySettings } from '../testbench/replay/run-replay-cli.ts';
 import { runReplay } from '../testbench/replay/run-replay.ts';
 import { summariseComparison } from '../testbench/replay/summarise-comparison.ts';
 
@@ -27,7 +26,7 @@ if (loaded.errors.length > 0) throw new Error(`fixture errors: ${JSON.stringify(
 const chained = concatenateSessions(loaded.conversations, { targetUserTurns: SESSION_USER_TURNS, maxSessions: sessionCount, gaps: { kind: 'realistic', seed: 'bench' } });
 if (!chained.ok) throw new Error(chained.reason);
 const manifests = ['tau-airline/tools.json', 'bfcl/tools.json'].map((path) => ({ label: path, json: JSON.parse(readFileSync(fixture(path), 'utf8')) as unknown }));
-const settings = { ...DEFAULT_TURN_SETTINGS, mainModelId: DEFAULT_MODEL_ID, cheapModelId: DEFAULT_CHEAP_MODEL_ID };
+const settings = createReplaySettings({}, false);
 const bar = process.stderr.isTTY === true ? createProgressBar((text) => process.stderr.write(text), 'bench') : undefined;
 const started = performance.now();
 const result = await runReplay({ conversations: chained.sessions, manifests, settings, createService: createChatService, baselinesInWorkers: true, ...(bar === undefined ? {} : { onProgress: (done: number, total: number) => bar.update(done, total) }) });

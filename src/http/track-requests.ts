@@ -45,8 +45,21 @@ function setHeader(response: Response, name: string, value: string): void {
   }
 }
 
+/** User hashes remembered (least recently used dropped first): a busy user is hashed once, not on every request. */
+const MAX_USER_HASHES = 10_000;
+const userHashes = new Map<string, string>();
+
 /** First 16 hex digits of SHA-256(userId): lets an operator follow one user without logging who it is. */
 async function hashUserId(userId: string): Promise<string> {
+  const known = userHashes.get(userId);
+  if (known !== undefined) {
+    userHashes.delete(userId);
+    userHashes.set(userId, known);
+    return known;
+  }
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(userId));
-  return Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const hash = Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  userHashes.set(userId, hash);
+  if (userHashes.size > MAX_USER_HASHES) userHashes.delete(userHashes.keys().next().value as string);
+  return hash;
 }

@@ -114,9 +114,19 @@ export function estimateMessageTokens(message: { readonly content: readonly (Con
   return tokens;
 }
 
-/** Tokens of one tool definition: name, description and the JSON of its input schema, plus framing. */
+/** Estimates of frozen tool definitions (they cannot change, so the answer is the same on every later call). */
+const frozenToolTokens = new WeakMap<ToolDefinition, number>();
+
+/**
+ * Tokens of one tool definition: name, description and the JSON of its input schema, plus framing. A definition that
+ * is frozen with a frozen input schema (as registry tools are, deep-frozen) is measured once and remembered.
+ */
 export function estimateToolTokens(tool: ToolDefinition): number {
-  return TOOL_OVERHEAD_TOKENS + estimateTextTokens(tool.name) + estimateTextTokens(tool.description) + estimateTextTokens(JSON.stringify(tool.inputSchema));
+  const known = frozenToolTokens.get(tool);
+  if (known !== undefined) return known;
+  const tokens = TOOL_OVERHEAD_TOKENS + estimateTextTokens(tool.name) + estimateTextTokens(tool.description) + estimateTextTokens(JSON.stringify(tool.inputSchema));
+  if (Object.isFrozen(tool) && Object.isFrozen(tool.inputSchema)) frozenToolTokens.set(tool, tokens);
+  return tokens;
 }
 
 /**

@@ -15,6 +15,8 @@ export type ConnectionOptions = {
   readonly wal: boolean;
   readonly busyTimeoutMs: number;
   readonly maxAttempts: number;
+  /** Wait before the second attempt, doubled before each later one; a timer, so other requests run meanwhile. */
+  readonly retryDelayMs: number;
   readonly logger: Logger | undefined;
 };
 
@@ -27,7 +29,8 @@ export type Connection = {
 /**
  * A connection whose every operation, when local, runs alone and in order (one in-process write queue). An operation
  * failing with BUSY/LOCKED is retried on a newly created client (libsql-client-ts#352: after one BUSY, that client's
- * later writes can report success and vanish) up to `maxAttempts` in all, then fails with AppError('store_busy').
+ * later writes can report success and vanish) up to `maxAttempts` in all, waiting `retryDelayMs` (doubling) on a timer
+ * between attempts, then fails with AppError('store_busy').
  * Operations must therefore be safe to repeat: a statement, a batch, or a transaction that rolled back.
  */
 export function createConnection(options: ConnectionOptions): Connection {
@@ -57,6 +60,8 @@ export function createConnection(options: ConnectionOptions): Connection {
             details: { attempts: attemptNumber },
           });
         }
+        // SQLite's own wait (busy_timeout) blocks the event loop, so it is kept short and the back-off is a timer.
+        await delay(options.retryDelayMs * 2 ** (attemptNumber - 1));
         client = openClient(options);
         prepared = false;
       }
@@ -76,6 +81,10 @@ export function createConnection(options: ConnectionOptions): Connection {
       closeQuietly(client);
     },
   };
+}
+
+function delay(ms: number): Promise<void> {
+  return ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function openClient(options: ConnectionOptions): Client {

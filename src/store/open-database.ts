@@ -9,10 +9,15 @@ import { isLocalDatabaseUrl, resolveDatabaseKey } from './resolve-database-key.t
 export type { Database, TransactionHandle } from './database.ts';
 export type { CreateClient } from './create-connection.ts';
 
-/** How long SQLite waits for another process's lock before answering BUSY; long enough for any one write of ours. */
-const DEFAULT_BUSY_TIMEOUT_MS = 5000;
-/** Attempts of one operation when BUSY (each on a fresh client); three rides out a burst without hanging a request. */
-const DEFAULT_MAX_ATTEMPTS = 3;
+/**
+ * How long SQLite waits for another process's lock before answering BUSY. libSQL's local client waits synchronously,
+ * blocking every other request of the process, so the wait is short and the rest happens between attempts on a timer.
+ */
+const DEFAULT_BUSY_TIMEOUT_MS = 200;
+/** Attempts of one operation when BUSY (each on a fresh client): 6 × 200 ms blocked plus 3.1 s of timers ≈ 4.3 s in all. */
+const DEFAULT_MAX_ATTEMPTS = 6;
+/** Timer wait before the second attempt, doubled before each later one (100, 200, 400, 800, 1600 ms). */
+const DEFAULT_RETRY_DELAY_MS = 100;
 
 export type OpenDatabaseOptions = {
   /** `file:path.db` (relative to the working directory), `:memory:`, `libsql://…`, `https://…` or `http://…`. */
@@ -22,6 +27,8 @@ export type OpenDatabaseOptions = {
   readonly createClient: CreateClient;
   readonly busyTimeoutMs?: number;
   readonly maxAttempts?: number;
+  /** Timer wait before the second attempt after BUSY, doubled before each later one. */
+  readonly retryDelayMs?: number;
   readonly logger?: Logger;
   /** The clients that count as "this process" (default: the module-level one); tests pass a fresh one. */
   readonly registry?: DatabaseRegistry;
@@ -53,6 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     wal: key !== null,
     busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
     maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
+    retryDelayMs: Math.max(0, options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS),
     logger: options.logger,
   });
   if (key !== null) registry.set(key, { connection, handles: 1 });

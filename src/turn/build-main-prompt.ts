@@ -6,10 +6,10 @@ import type { AssetExposure } from '../pipeline/asset-types.ts';
 import { fingerprintText, type PromptFingerprint } from '../pipeline/diagnose-cache-miss.ts';
 import { estimateMessageTokens, estimateTextTokens, estimateToolTokens, TOOL_USE_SYSTEM_TOKENS } from '../pipeline/estimate-tokens.ts';
 import { correctTokens, type TokenCorrection } from '../pipeline/learn-token-correction.ts';
-import { isCachePoint, type Message, type PromptRequest } from '../pipeline/prompt-types.ts';
+import { isCachePoint, type Message, type PromptRequest, type ToolDefinition } from '../pipeline/prompt-types.ts';
 import type { WindowMessage } from '../pipeline/slide-window.ts';
 import { toToolDefinition, type ToolSpec } from '../pipeline/tool-registry.ts';
-import type { TurnDependencies } from './turn-dependencies.ts';
+import type { PromptContent, TurnDependencies } from './turn-dependencies.ts';
 
 export type MainPromptInput = {
   readonly summary: { readonly text: string } | null;
@@ -33,6 +33,32 @@ export type MainPrompt = {
 };
 
 const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const;
+
+/** Tool definitions by spec: registry specs are deep-frozen, so one definition object serves every turn. */
+const definitions = new WeakMap<ToolSpec, ToolDefinition>();
+/** Naive system + tool tokens by content and registry listing: `registry.all()` returns a new array when a tool is added. */
+const naiveConstants = new WeakMap<PromptContent, WeakMap<readonly ToolSpec[], number>>();
+
+function toDefinition(spec: ToolSpec): ToolDefinition {
+  let definition = definitions.get(spec);
+  // Frozen like the spec it comes from, so estimateToolTokens remembers its estimate.
+  if (definition === undefined) definitions.set(spec, (definition = Object.freeze(toToolDefinition(spec))));
+  return definition;
+}
+
+/** What the naive prompt sends on every call besides the history: every system text and asset, every tool. Constant per service. */
+function naiveConstantTokens(content: PromptContent, allTools: readonly ToolSpec[]): number {
+  let byTools = naiveConstants.get(content);
+  if (byTools === undefined) naiveConstants.set(content, (byTools = new WeakMap()));
+  let tokens = byTools.get(allTools);
+  if (tokens === undefined) {
+    tokens = estimateTextTokens(content.instructions) + estimateTextTokens(content.safetyRules) +
+      [...content.assets.values()].reduce((sum, text) => sum + estimateTextTokens(text), 0) +
+      TOOL_USE_SYSTEM_TOKENS + allTools.reduce((sum, spec) => sum + estimateToolTokens(toDefinition(spec)), 0);
+    byTools.set(allTools, tokens);
+  }
+  return tokens;
+}
 
 function fingerprint(request: PromptRequest, report: AssemblyReport, summary: string, now: Date): PromptFingerprint {
   const tools = request.tools.filter((tool) => !isCachePoint(tool));
@@ -61,8 +87,8 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
     modelId: settings.mainModelId,
     facts,
     system: { instructions: content.instructions, safetyRules: content.safetyRules, assetIds: [...content.assets.keys()] },
-    standardTools: deps.registry.standardTools().map(toToolDefinition),
-    domainTools: input.domainTools.map(toToolDefinition),
+    standardTools: deps.registry.standardTools().map(toDefinition),
+    domainTools: input.domainTools.map(toDefinition),
     summary: input.summary,
     window: input.window,
     pinnedAssets: input.pinnedAssets,
@@ -80,10 +106,7 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
       details: { estimatedTokens: assembled.report.tokens.total, limit: cap },
     });
   }
-  const systemTokens = estimateTextTokens(content.instructions) + estimateTextTokens(content.safetyRules) +
-    [...content.assets.values()].reduce((sum, text) => sum + estimateTextTokens(text), 0);
-  const allTools = deps.registry.all().map(toToolDefinition);
-  const naiveInputTokens = systemTokens + TOOL_USE_SYSTEM_TOKENS + allTools.reduce((sum, tool) => sum + estimateToolTokens(tool), 0) +
+  const naiveInputTokens = naiveConstantTokens(content, deps.registry.all()) +
     input.storedHistoryTokens + input.runMessages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
   return {
     request: assembled.request,

@@ -65,7 +65,8 @@ export async function loadTurnContext(deps: TurnDependencies, scope: Conversatio
     ? { id: deps.createId(), startedAt: now.toISOString(), isNew }
     : { id: conversation.sessionId as string, startedAt: conversation.sessionStartedAt ?? now.toISOString(), isNew };
   const storedWindow = chooseStoredWindow(toWindow(uncovered), settings.windowMin, settings.windowMax);
-  const lastStoredSeq = await deps.store.lastSeq(scope);
+  // Uncovered messages run up to the newest one, so only an empty list needs the store's answer.
+  const lastStoredSeq = uncovered.at(-1)?.seq ?? (await deps.store.lastSeq(scope));
   const loaded: ExposurePairs = isNew || deps.content.assets.size === 0 ? { pairs: [], firstSeq: null } : await loadExposurePairs(deps, scope, session.id, uncovered);
   const exposures = loaded.pairs;
   // The session's age counts from its first exposure, not from the start of the conversation.

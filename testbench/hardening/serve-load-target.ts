@@ -12,6 +12,7 @@ export type SimulatorTiming = { readonly marker: string | null; readonly started
 
 export type LoadTargetMessage =
   | { readonly kind: 'ready'; readonly url: string; readonly secret: string }
+  | { readonly kind: 'cpu'; /** CPU the server process spent after 'ready' (user + system), answering the message 'cpu'. */ readonly cpuMs: number }
   | { readonly kind: 'stopped'; readonly logLines: number; /** CPU the server process spent after 'ready' (user + system). */ readonly cpuMs: number };
 
 /** A clock comparable across processes on one machine: epoch milliseconds with sub-millisecond resolution. */
@@ -50,11 +51,15 @@ async function main(databasePath: string, bedrockEndpoint: string): Promise<void
     { port: 0, hostname: '127.0.0.1', write: () => (logLines += 1) },
   );
   const send = (message: LoadTargetMessage) => process.send?.(message);
+  const cpuMs = () => {
+    const used = process.cpuUsage(cpuAtReady);
+    return (used.user + used.system) / 1000;
+  };
   process.on('message', (message: unknown) => {
+    if (message === 'cpu') send({ kind: 'cpu', cpuMs: cpuMs() });
     if (message !== 'stop') return;
     void server.close().then(() => {
-      const used = process.cpuUsage(cpuAtReady);
-      send({ kind: 'stopped', logLines, cpuMs: (used.user + used.system) / 1000 });
+      send({ kind: 'stopped', logLines, cpuMs: cpuMs() });
       process.disconnect();
     });
   });

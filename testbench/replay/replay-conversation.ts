@@ -1,4 +1,4 @@
-// Plays one recorded conversation through the real chat service, then measures its baselines on the same calls.
+// Plays one recorded conversation through the real chat service and measures its baselines on the same recorded calls.
 import type { ModelCaller } from '../../src/bedrock/call-model.ts';
 import type { Logger } from '../../src/logger.ts';
 import type { ToolIndex } from '../../src/pipeline/rank-tools.ts';

@@ -7,7 +7,8 @@ import { createChatService } from '../../src/turn/create-chat-service.ts';
 import { formatConversationsJsonl } from './conversation-format.ts';
 import { parseReplayArgs } from './parse-replay-args.ts';
 import { createWeatherConversation, WEATHER_TOOLS } from './replay-fixtures.test-support.ts';
-import { findLiveConnection, runReplayCli } from './run-replay-cli.ts';
+import { DEFAULT_TURN_SETTINGS } from '../../src/turn/turn-dependencies.ts';
+import { createReplaySettings, findLiveConnection, runReplayCli, SIMULATED_TIMEOUT_MS } from './run-replay-cli.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'tokenwise-replay-cli-'));
 const input = join(directory, 'weather.jsonl');
@@ -73,6 +74,13 @@ describe('runReplayCli', () => {
     assert.deepEqual(findLiveConnection({ AWS_BEARER_TOKEN_BEDROCK: 'k', AWS_REGION: 'eu-west-1' }), { region: 'eu-west-1', bearerToken: 'k' });
     assert.deepEqual(findLiveConnection({ AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' }), { region: 'us-east-1' });
     assert.deepEqual(findLiveConnection({ AWS_PROFILE: 'dev' }), { region: 'us-east-1' });
+  });
+
+  it('uses the service defaults, the models from the environment, and long timeouts only against the simulator', () => {
+    const simulated = createReplaySettings({ BEDROCK_MODEL_ID: 'm', BEDROCK_CHEAP_MODEL_ID: 'c' }, false);
+    assert.deepEqual(simulated, { ...DEFAULT_TURN_SETTINGS, mainModelId: 'm', cheapModelId: 'c', selectorTimeoutMs: SIMULATED_TIMEOUT_MS, toolTimeoutMs: SIMULATED_TIMEOUT_MS });
+    const live = createReplaySettings({ BEDROCK_MODEL_ID: 'm', BEDROCK_CHEAP_MODEL_ID: 'c' }, true);
+    assert.deepEqual(live, { ...DEFAULT_TURN_SETTINGS, mainModelId: 'm', cheapModelId: 'c' });
   });
 
   it('replays against the simulator and prints one JSON object with the figures', async () => {

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BedrockConnection } from '../../src/bedrock/create-bedrock-client.ts';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../../src/config/models.ts';
-import { DEFAULT_TURN_SETTINGS, type TurnDependencies } from '../../src/turn/turn-dependencies.ts';
+import { DEFAULT_TURN_SETTINGS, type TurnDependencies, type TurnSettings } from '../../src/turn/turn-dependencies.ts';
 import { createProgressBar } from './create-progress-bar.ts';
 import { loadConversationsFile } from './load-conversations-file.ts';
 import { parseReplayArgs, REPLAY_USAGE } from './parse-replay-args.ts';
@@ -24,6 +24,18 @@ export type ReplayCliDependencies = {
   /** scripts/replay.ts sets it (Node with tsx); tests leave it off so they run on Deno too. */
   readonly baselinesInWorkers?: boolean;
 };
+
+/**
+ * Selector and tool timeouts against the simulator: it always answers, so a timeout there would only measure how busy
+ * this machine is and make runs differ; live runs keep the service's own timeouts.
+ */
+export const SIMULATED_TIMEOUT_MS = 120_000;
+
+/** The turn settings of a replay: the service defaults, the models from BEDROCK_MODEL_ID / BEDROCK_CHEAP_MODEL_ID. */
+export function createReplaySettings(env: ReplayCliIo['env'], live: boolean): TurnSettings {
+  const models = { mainModelId: env['BEDROCK_MODEL_ID'] ?? DEFAULT_MODEL_ID, cheapModelId: env['BEDROCK_CHEAP_MODEL_ID'] ?? DEFAULT_CHEAP_MODEL_ID };
+  return live ? { ...DEFAULT_TURN_SETTINGS, ...models } : { ...DEFAULT_TURN_SETTINGS, ...models, selectorTimeoutMs: SIMULATED_TIMEOUT_MS, toolTimeoutMs: SIMULATED_TIMEOUT_MS };
+}
 
 /** chart.js's UMD build, read at report time (never fetched from a CDN). */
 const CHART_LIBRARY_PATHS = [new URL('../../node_modules/chart.js/dist/chart.umd.js', import.meta.url), join(process.cwd(), 'node_modules/chart.js/dist/chart.umd.js')];
@@ -77,7 +89,7 @@ export async function runReplayCli(argv: readonly string[], io: ReplayCliIo, dep
     io.stderr(`replay: ${args.input} holds no valid conversation\n`);
     return 2;
   }
-  const settings = { ...DEFAULT_TURN_SETTINGS, mainModelId: io.env['BEDROCK_MODEL_ID'] ?? DEFAULT_MODEL_ID, cheapModelId: io.env['BEDROCK_CHEAP_MODEL_ID'] ?? DEFAULT_CHEAP_MODEL_ID };
+  const settings = createReplaySettings(io.env, live !== undefined);
   const bar = io.isTty || args.progress ? createProgressBar(io.stderr) : undefined;
   const result = await runReplay({
     conversations,

@@ -2,7 +2,7 @@
 import { AppError } from '../../errors.ts';
 import type { ConversationStore } from '../conversation-store.ts';
 import { MESSAGE_COLUMNS, toMessage } from './map-records.ts';
-import { assertConversation, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
+import { assertConversation, notFound, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
 /** Most seqs one call may ask for (get_asset pairs of one session). */
 const MAX_SEQS = 200;
@@ -11,22 +11,25 @@ type HistoryOperations = Pick<ConversationStore, 'lastSeq' | 'historyTokenTotal'
 
 export function createHistoryOperations(context: StoreContext): HistoryOperations {
   return {
+    // One statement each: no row means the conversation is not the owner's (not_found), as assertConversation says.
     async lastSeq(scope) {
-      await assertConversation(context, scope);
       const result = await context.database.read({
-        sql: `SELECT COALESCE(MAX(m.seq), 0) AS last FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE ${OWNED}`,
+        sql: `SELECT (SELECT COALESCE(MAX(m.seq), 0) FROM messages m WHERE m.conversation_id = c.id) AS last FROM conversations c WHERE ${OWNED}`,
         args: ownerArgs(scope),
       });
-      return Number(result.rows[0]?.['last'] ?? 0);
+      const row = result.rows[0];
+      if (row === undefined) throw notFound();
+      return Number(row['last'] ?? 0);
     },
 
     async historyTokenTotal(scope) {
-      await assertConversation(context, scope);
       const result = await context.database.read({
-        sql: `SELECT COALESCE(SUM(m.token_estimate), 0) AS total FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE ${OWNED}`,
+        sql: `SELECT (SELECT COALESCE(SUM(m.token_estimate), 0) FROM messages m WHERE m.conversation_id = c.id) AS total FROM conversations c WHERE ${OWNED}`,
         args: ownerArgs(scope),
       });
-      return Number(result.rows[0]?.['total'] ?? 0);
+      const row = result.rows[0];
+      if (row === undefined) throw notFound();
+      return Number(row['total'] ?? 0);
     },
 
     async loadMessagesBySeq(input) {
