@@ -1,6 +1,6 @@
 // Chooses this turn's domain tools: local ranking, then (only when unsure) the cheap model, with a bounded wait.
 import { applyToolSelection, type ToolSelection } from '../pipeline/apply-tool-selection.ts';
-import { rankTools } from '../pipeline/rank-tools.ts';
+import { rankTools, type RankedTool } from '../pipeline/rank-tools.ts';
 import { planToolSelection } from '../pipeline/select-tools.ts';
 import type { ModelReply } from '../pipeline/prompt-types.ts';
 import type { ToolSpec } from '../pipeline/tool-registry.ts';
@@ -21,14 +21,40 @@ export type ChosenTools = {
   readonly call: ModelCallRecord | null;
 };
 
+/** The selection still fits while it holds one of this many best-ranked tools. */
+const STILL_FITS_RANK = 3;
+/** How deep in the ranking a previously selected tool still counts as relevant when the selection changes. */
+const STILL_RELEVANT_RANK = 15;
+
+/**
+ * A change of the tool list invalidates every cache checkpoint behind it (system, history), so the selection is kept
+ * while it still holds one of the best-ranked tools, or when the message names no tool at all ("yes, do it").
+ */
+function stillFits(ranking: readonly RankedTool[], previous: readonly string[]): boolean {
+  const best = ranking[0];
+  return best === undefined || best.score <= 0 || ranking.slice(0, STILL_FITS_RANK).some((entry) => previous.includes(entry.name));
+}
+
+/**
+ * When the selection must change, the local best pick and the previously selected tools that still rank near the top
+ * stay in it, so the next turns are more likely to fit the list as it is. Never more than `maxTools`; sorted by name.
+ */
+function keepStable(selected: readonly string[], previous: readonly string[], ranking: readonly RankedTool[], maxTools: number): string[] {
+  const relevant = new Set(ranking.slice(0, STILL_RELEVANT_RANK).map((entry) => entry.name));
+  // The local best pick always stays: a selector answer that drops it would make the next turn reselect again.
+  const best = ranking[0] !== undefined && ranking[0].score > 0 ? [ranking[0].name] : [];
+  const kept = [...new Set([...best, ...selected, ...previous.filter((name) => relevant.has(name))])].slice(0, Math.max(maxTools, selected.length));
+  // Name order: the same set always serialises to the same bytes, so a reordering never costs a cache write.
+  return kept.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** Never throws for a selector failure: a timeout, an error or an empty answer falls back to the local top picks. */
 export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInput): Promise<ChosenTools> {
   const { settings } = deps;
   const ranking = rankTools(deps.toolIndex, { query: input.text, recentUserTurns: input.recentUserTurns });
   const previous = (input.previousSelection ?? []).filter((name) => deps.registry.get(name) !== undefined);
-  const noSignal = (ranking[0]?.score ?? 0) <= 0;
-  const plan = noSignal && previous.length > 0
-    ? { kind: 'keep' as const, selected: previous, reason: 'the message names no tool: the previous selection stays' }
+  const plan = previous.length > 0 && stillFits(ranking, previous)
+    ? { kind: 'keep' as const, selected: previous, reason: 'the previous selection still holds a best-ranked tool: the cached prefix stays' }
     : planToolSelection({
         ranking,
         query: input.text,
@@ -56,6 +82,7 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
   } else {
     selection = applyToolSelection({ plan });
   }
-  const tools = selection.selected.flatMap((name) => deps.registry.get(name) ?? []);
+  const names = plan.kind === 'keep' ? selection.selected : keepStable(selection.selected, previous, ranking, settings.maxDomainTools);
+  const tools = names.flatMap((name) => deps.registry.get(name) ?? []);
   return { tools, selection, call };
 }
