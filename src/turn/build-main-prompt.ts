@@ -63,7 +63,7 @@ function naiveConstantTokens(content: PromptContent, allTools: readonly ToolSpec
 function fingerprint(request: PromptRequest, report: AssemblyReport, summary: string, now: Date): PromptFingerprint {
   const tools = request.tools.filter((tool) => !isCachePoint(tool));
   const firstPlaced = report.cachePoints.find((decision) => decision.placed);
-  const ttls = request.system.concat(request.tools as never[]).filter(isCachePoint).map((point) => TTL_MS[point.ttl]);
+  const ttls = [...request.tools, ...request.system].filter(isCachePoint).map((point) => TTL_MS[point.ttl]);
   // The history key covers the messages before the current user turn: it changes when a chunk leaves or a summary changes.
   const lastUser = request.messages.findLastIndex((message) => message.role === 'user' && message.content.every((block) => block.type !== 'tool_result'));
   return {

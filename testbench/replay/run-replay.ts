@@ -1,27 +1,14 @@
 // One replay run: every conversation through the service and its baselines, then the figures per conversation and in total.
-import type { BedrockConnection } from '../../src/bedrock/create-bedrock-client.ts';
-import type { Logger } from '../../src/logger.ts';
-import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-dependencies.ts';
 import { BASELINE_KINDS } from './build-baseline-request.ts';
 import { computeConversationFigures, sumSides, type ConversationFigures, type Side, type SideFigures } from './compute-replay-figures.ts';
-import type { Conversation } from './conversation-format.ts';
-import { createReplayEnvironment } from './create-replay-environment.ts';
+import { createReplayEnvironment, type ReplayEnvironmentOptions } from './create-replay-environment.ts';
 import { groupExchanges } from './group-exchanges.ts';
 import { listRecordedCalls } from './list-recorded-calls.ts';
-import { replayConversation, type ConversationReplay, type ReplayService } from './replay-conversation.ts';
+import { replayConversation, type ConversationReplay } from './replay-conversation.ts';
 
 const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const;
 
-export type RunReplayOptions = {
-  readonly conversations: readonly Conversation[];
-  readonly manifests: readonly { readonly label: string; readonly json: unknown }[];
-  readonly settings: TurnSettings;
-  readonly createService: (deps: TurnDependencies) => ReplayService;
-  readonly databaseUrl?: string;
-  readonly live?: BedrockConnection;
-  readonly logger?: Logger;
-  /** Measure the baselines in worker threads beside the replay (Node with tsx only; the figures are the same). */
-  readonly baselinesInWorkers?: boolean;
+export type RunReplayOptions = ReplayEnvironmentOptions & {
   /** Steps done and total (user turns plus baseline requests), after every step. */
   readonly onProgress?: (done: number, total: number) => void;
 };

@@ -49,9 +49,9 @@ const text = (value: string) => ({ type: 'string' as const, value });
 
 /** One binary frame with `:message-type`, `:event-type` / `:exception-type` and `:content-type: application/json`. */
 export function encodeStreamEvent(event: StreamEvent): Uint8Array {
-  const typeHeader = event.kind === 'event' ? { ':event-type': text(event.type) } : { ':exception-type': text(event.type) };
+  const typeHeader = event.kind === 'event' ? ':event-type' : ':exception-type';
   return codec.encode({
-    headers: { ':message-type': text(event.kind), ...typeHeader, ':content-type': text('application/json') },
+    headers: { ':message-type': text(event.kind), [typeHeader]: text(event.type), ':content-type': text('application/json') },
     body: fromUtf8(JSON.stringify(event.body)),
   });
 }
