@@ -1,4 +1,5 @@
 // Recall of plain BM25 and of our ranker on the BFCL multi-turn fixture; exits 1 if ours misses 0.85 @5 or 0.95 @15.
+// `--misses` also lists every gold tool ranked below 15.
 import { readFileSync } from 'node:fs';
 import { measureRecall, parseLabelledQueries } from '../src/pipeline/measure-recall.ts';
 import type { LabelledQuery } from '../src/pipeline/measure-recall.ts';
@@ -45,6 +46,18 @@ for (const [label, queries] of [['all', parsed.queries], ['A (tuned)', halfA], [
   console.log(`${label.padEnd(10)} bm25    ${format(plain.recallAt5)}  ${format(plain.recallAt10)}  ${format(plain.recallAt15)}`);
   console.log(`${label.padEnd(10)} ours    ${format(mine.recallAt5)}  ${format(mine.recallAt10)}  ${format(mine.recallAt15)}  ${mine.meanShortlist.toFixed(1)}`);
   if (label === 'all') result = mine;
+}
+/** With `--misses`: every gold tool ranked below 15 (half, rank or "-" when unranked, tool, query), to group by cause. */
+if (process.argv.includes('--misses')) {
+  for (const [half, queries] of [['A', halfA], ['B', halfB]] as const) {
+    for (const query of queries) {
+      const names = rankTools(ours, { query: query.query, recentUserTurns: query.previous ?? [] }).map((entry) => entry.name);
+      for (const gold of new Set(query.gold)) {
+        const rank = names.indexOf(gold) + 1;
+        if (rank === 0 || rank > 15) console.log(`miss ${half} ${String(rank || '-').padStart(3)} ${gold.padEnd(26)} ${query.query.slice(0, 100)}`);
+      }
+    }
+  }
 }
 /** rankTools time per labelled turn on this catalogue, after one warm-up pass (issue 3: selection + assembly ≈ 1 ms). */
 function measureRankTime(queries: readonly LabelledQuery[]): { median: number; p99: number } {

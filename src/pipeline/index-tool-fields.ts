@@ -1,7 +1,8 @@
 // The per-tool statistics the ranker reads: search terms per field, field lengths, document frequencies, a postings
-// list per term, and which tools produce another tool's inputs.
+// list per term, which tools produce another tool's inputs, and which act on parts of one system.
 import type { ToolSpec } from './tool-spec.ts';
 import { tokenizeForSearch } from './tokenize-for-search.ts';
+import { findToolParts } from './find-tool-parts.ts';
 
 export const FIELDS = ['name', 'description', 'tags', 'parameterNames', 'parameterDescriptions'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -13,6 +14,8 @@ export type IndexedTool = {
   readonly lengths: Readonly<Record<Field, number>>;
   /** Positions (in the index) of tools sharing a tag whose name reads "get/find/list… <something this tool takes>". */
   readonly producers: readonly number[];
+  /** Positions of same-tag tools whose objects one parameter lists beside this tool's (see findToolParts). */
+  readonly parts: readonly number[];
   /** Name and description terms, rarest in the catalogue first (ties by code-unit order): the tool's own vocabulary. */
   readonly distinctiveTerms: readonly string[];
 };
@@ -51,7 +54,7 @@ function countTerms(terms: readonly string[]): Map<string, number> {
   return counts;
 }
 
-type PartialTool = Omit<IndexedTool, 'producers' | 'distinctiveTerms'>;
+type PartialTool = Omit<IndexedTool, 'producers' | 'parts' | 'distinctiveTerms'>;
 
 /** For each tool, the same-tag tools named "get/find/list… X" where X is a rare word of its inputs. */
 function findProducers(partial: readonly PartialTool[], isRare: (term: string) => boolean): number[][] {
@@ -99,12 +102,14 @@ export function indexToolFields(tools: readonly ToolSpec[]) {
     }
     for (const [term, weight] of weights) postings.set(term, [...(postings.get(term) ?? []), { tool: position, weight }]);
   });
-  const producers = findProducers(partial, (term) => (documentFrequency.get(term) ?? count) <= count * LINK_MAX_SHARE);
+  const isRare = (term: string): boolean => (documentFrequency.get(term) ?? count) <= count * LINK_MAX_SHARE;
+  const producers = findProducers(partial, isRare);
+  const parts = findToolParts(tools, isRare);
   const rarity = (term: string): number => inverseDocumentFrequency.get(term) ?? 0;
   const indexedTools: IndexedTool[] = partial.map((tool, position) => {
     const distinctiveTerms = [...new Set([...tool.termFrequencies.name.keys(), ...tool.termFrequencies.description.keys()])];
     distinctiveTerms.sort((a, b) => rarity(b) - rarity(a) || (a < b ? -1 : a > b ? 1 : 0));
-    return { ...tool, producers: producers[position] ?? [], distinctiveTerms };
+    return { ...tool, producers: producers[position] ?? [], parts: parts[position] ?? [], distinctiveTerms };
   });
   return { tools: indexedTools, inverseDocumentFrequency, averageLengths, postings: postings as ReadonlyMap<string, readonly Posting[]> };
 }

@@ -60,6 +60,22 @@ describe('rankTools', () => {
     assert.ok((ranking[1]?.score ?? 0) < (ranking[0]?.score ?? 0) / 5, 'feedback weighs far less than a direct match');
   });
 
+  it('pulls up the other parts of the hit’s system, named together in a status tool’s options (brake pedal beside engine)', () => {
+    const car = createToolIndex([
+      ...CATALOGUE,
+      tool('displayStatus', 'Show the status of the car.', ['car'], { option: 'One of "doors", "brakePedal", "engine".' }),
+      tool('startEngine', 'Start the engine.', ['car']),
+      tool('pressBrakePedal', 'Press the brake pedal.', ['car']),
+      tool('lockDoors', 'Lock the doors.', ['car']),
+      tool('adjustMirror', 'Adjust a mirror.', ['car']),
+    ]);
+    const ranking = rankTools(car, { query: 'start the engine please' });
+    const position = (name: string) => ranking.findIndex((entry) => entry.name === name);
+    assert.equal(position('startEngine'), 0);
+    assert.ok(position('pressBrakePedal') < position('adjustMirror') && position('lockDoors') < position('adjustMirror'), JSON.stringify(ranking));
+    assert.ok((ranking[position('pressBrakePedal')]?.score ?? 0) < (ranking[0]?.score ?? 0) / 1.2, 'a part weighs far less than the hit');
+  });
+
   it('tolerates a typo', () => {
     assert.equal(names(rankTools(index, { query: 'wheather in Oslo' }), 1)[0], 'get_weather');
   });

@@ -1,6 +1,6 @@
 // Local tool ranking: BM25F over a tool's name, description, tags and parameters, with stemming, synonyms,
-// abbreviations, near-miss spellings, the last few user turns, the strongest domain, the tools that feed a hit,
-// and pseudo-relevance feedback from the best hits.
+// abbreviations, near-miss spellings, the last few user turns, the strongest domain, the tools that feed a hit, the
+// other parts of a hit's system, and pseudo-relevance feedback from the best hits.
 import { compareText } from './tool-spec.ts';
 import type { ToolSpec } from './tool-spec.ts';
 import { indexToolFields, FIELDS } from './index-tool-fields.ts';
@@ -22,6 +22,8 @@ const RECENT_TURN_DOMAIN_WEIGHTS = [0.7, 0.5, 0.35] as const;
 const DOMAIN_WEIGHT = 0.6;
 /** Share of a tool's score passed to the tools that produce its inputs (the `get_zipcode` before `estimate_distance`). */
 const PRODUCER_WEIGHT = 0.2;
+/** Share of a tool's score passed to the other parts of its system (the brake pedal and doors beside the engine). */
+const PART_WEIGHT = 0.2;
 /** Pseudo-relevance feedback: the FEEDBACK_TERMS rarest name and description terms of each of the best FEEDBACK_TOOLS
  * tools join the query at FEEDBACK_WEIGHT (times that tool's share of the best score): "buy shares" → order, stock. */
 const FEEDBACK_WEIGHT = 0.1;
@@ -87,13 +89,15 @@ function addFeedbackTerms(index: ToolIndex, termWeights: ReadonlyMap<string, num
   return expanded;
 }
 
-/** A tool's score, raised to (own + PRODUCER_WEIGHT × score of a tool whose input it produces) when that is higher. */
-function lendToProducers(index: ToolIndex, ownScores: readonly number[]): number[] {
+/** A tool's score, raised to (own + weight × score of a tool it feeds or stands beside) when that is higher. */
+function lendToLinked(index: ToolIndex, ownScores: readonly number[]): number[] {
   const scores = [...ownScores];
+  const lend = (to: number, from: number, weight: number): void => {
+    scores[to] = Math.max(scores[to] ?? 0, (ownScores[to] ?? 0) + weight * (ownScores[from] ?? 0));
+  };
   index.tools.forEach((tool, position) => {
-    for (const producer of tool.producers) {
-      scores[producer] = Math.max(scores[producer] ?? 0, (ownScores[producer] ?? 0) + PRODUCER_WEIGHT * (ownScores[position] ?? 0));
-    }
+    for (const producer of tool.producers) lend(producer, position, PRODUCER_WEIGHT);
+    for (const part of tool.parts) lend(part, position, PART_WEIGHT);
   });
   return scores;
 }
@@ -122,7 +126,7 @@ export function rankTools(index: ToolIndex, input: RankToolsInput): readonly Ran
     spelling: index.spelling,
   });
   const firstPass = scoreTools(index, termWeights);
-  const scores = lendToProducers(index, scoreTools(index, addFeedbackTerms(index, termWeights, firstPass)));
+  const scores = lendToLinked(index, scoreTools(index, addFeedbackTerms(index, termWeights, firstPass)));
   const domainStrength = measureDomains(index, scoreTools(index, contextWeights));
   const topTool = Math.max(0, ...scores);
   const ranked: RankedTool[] = [];

@@ -66,4 +66,16 @@ describe('chooseTools', () => {
     assert.equal(chosen.call, null);
     assert.equal(fixture.cheapRequests().length, 0);
   });
+  it('stays in the domain of the tools the model has been calling when a message fits several domains', async () => {
+    // The selector never answers here, so the local (focused) ranking alone decides.
+    selector = 'hang';
+    const deps = { ...fixture.deps, settings: { ...fixture.deps.settings, selectorTimeoutMs: 20 } };
+    const text = 'delete the one about the dentist';
+    const forNotes = await chooseTools(deps, { text, recentUserTurns: [], previousSelection: null, calledTools: ['search_notes', 'create_note'] });
+    const forTasks = await chooseTools(deps, { text, recentUserTurns: [], previousSelection: null, calledTools: ['list_tasks', 'create_task'] });
+    const notes = forNotes.tools.map((tool) => tool.name);
+    const tasks = forTasks.tools.map((tool) => tool.name);
+    assert.ok(notes.includes('delete_note') && !notes.includes('delete_task'), `notes conversation: ${notes.join(', ')}`);
+    assert.ok(tasks.includes('delete_task') && !tasks.includes('delete_note'), `tasks conversation: ${tasks.join(', ')}`);
+  });
 });

@@ -1,9 +1,10 @@
 // Chooses this turn's domain tools: local ranking, then (only when unsure) the cheap model, with a bounded wait.
 import { applyToolSelection, type ToolSelection } from '../pipeline/apply-tool-selection.ts';
+import { focusToolRanking } from '../pipeline/focus-tool-ranking.ts';
 import { rankTools, type RankedTool } from '../pipeline/rank-tools.ts';
 import { planToolSelection } from '../pipeline/select-tools.ts';
 import type { ModelReply } from '../pipeline/prompt-types.ts';
-import type { ToolSpec } from '../pipeline/tool-registry.ts';
+import { STANDARD_TAG, type ToolSpec } from '../pipeline/tool-registry.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
@@ -12,6 +13,8 @@ export type ChooseToolsInput = {
   /** Earlier user turns, oldest first (the last few): "now delete that file" still finds the file tools. */
   readonly recentUserTurns: readonly string[];
   readonly previousSelection: readonly string[] | null;
+  /** Tools the model called in the window, most recent first: they show the conversation's domain and stay selected. */
+  readonly calledTools?: readonly string[];
 };
 
 export type ChosenTools = {
@@ -23,6 +26,8 @@ export type ChosenTools = {
 
 /** The selection still fits while it holds one of this many best-ranked tools. */
 const STILL_FITS_RANK = 3;
+/** How many of the tools the model called lately (and that still rank near the top) a changed selection keeps. */
+const CALLED_KEPT = 2;
 /** How deep in the ranking a previously selected tool still counts as relevant when the selection changes. */
 const STILL_RELEVANT_RANK = 15;
 
@@ -37,13 +42,16 @@ function stillFits(ranking: readonly RankedTool[], previous: readonly string[]):
 
 /**
  * When the selection must change, the local best pick and the previously selected tools that still rank near the top
- * stay in it, so the next turns are more likely to fit the list as it is. Never more than `maxTools`; sorted by name.
+ * stay in it, and free places up to `maxTools` go to the next best-ranked tools (of the active domain first): a change
+ * costs a cache write of everything behind the tool list, so the new list should fit the next turns too. Never more
+ * than `maxTools`; sorted by name.
  */
-function keepStable(selected: readonly string[], previous: readonly string[], ranking: readonly RankedTool[], maxTools: number): string[] {
+function keepStable(selected: readonly string[], previous: readonly string[], called: readonly string[], ranking: readonly RankedTool[], maxTools: number): string[] {
   const relevant = new Set(ranking.slice(0, STILL_RELEVANT_RANK).map((entry) => entry.name));
+  const ranked = ranking.filter((entry) => entry.score > 0).map((entry) => entry.name);
   // The local best pick always stays: a selector answer that drops it would make the next turn reselect again.
-  const best = ranking[0] !== undefined && ranking[0].score > 0 ? [ranking[0].name] : [];
-  const kept = [...new Set([...best, ...selected, ...previous.filter((name) => relevant.has(name))])].slice(0, Math.max(maxTools, selected.length));
+  const recent = called.filter((name) => relevant.has(name)).slice(0, CALLED_KEPT);
+  const kept = [...new Set([...ranked.slice(0, 1), ...selected, ...recent, ...previous.filter((name) => relevant.has(name)), ...ranked])].slice(0, Math.max(maxTools, selected.length));
   // Name order: the same set always serialises to the same bytes, so a reordering never costs a cache write.
   return kept.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -51,8 +59,14 @@ function keepStable(selected: readonly string[], previous: readonly string[], ra
 /** Never throws for a selector failure: a timeout, an error or an empty answer falls back to the local top picks. */
 export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInput): Promise<ChosenTools> {
   const { settings } = deps;
-  const ranking = rankTools(deps.toolIndex, { query: input.text, recentUserTurns: input.recentUserTurns });
   const previous = (input.previousSelection ?? []).filter((name) => deps.registry.get(name) !== undefined);
+  const calledTools = (input.calledTools ?? []).filter((name) => deps.registry.get(name) !== undefined && !(deps.registry.get(name)?.tags ?? []).includes(STANDARD_TAG));
+  const { ranking } = focusToolRanking({
+    ranking: rankTools(deps.toolIndex, { query: input.text, recentUserTurns: input.recentUserTurns }),
+    previousSelection: previous,
+    calledTools,
+    domainsOf: (name) => (deps.registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
+  });
   const plan = previous.length > 0 && stillFits(ranking, previous)
     ? { kind: 'keep' as const, selected: previous, reason: 'the previous selection still holds a best-ranked tool: the cached prefix stays' }
     : planToolSelection({
@@ -82,7 +96,7 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
   } else {
     selection = applyToolSelection({ plan });
   }
-  const names = plan.kind === 'keep' ? selection.selected : keepStable(selection.selected, previous, ranking, settings.maxDomainTools);
+  const names = plan.kind === 'keep' ? selection.selected : keepStable(selection.selected, previous, calledTools, ranking, settings.maxDomainTools);
   const tools = names.flatMap((name) => deps.registry.get(name) ?? []);
   return { tools, selection, call };
 }
