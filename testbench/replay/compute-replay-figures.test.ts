@@ -29,11 +29,11 @@ const REPLAY: ConversationReplay = {
   id: 'c',
   conversationId: 'c-1',
   turns: [
-    { exchange: 0, at: 0, summaryTokens: 0, scriptLeft: 0, calls: [call('selector', 0, usage(100, 0, 0, 10)), call('main', 0, usage(0, 0, 800, 50)), call('main', 1_000, usage(10, 800, 40, 70))] },
+    { exchange: 0, at: 0, summaryTokens: 0, scriptLeft: 0, recordedToolCalls: ['get_user', 'search'], calls: [call('selector', 0, usage(100, 0, 0, 10)), { ...call('main', 0, usage(0, 0, 800, 50)), tools: ['clarify', 'get_user'] }, call('main', 1_000, usage(10, 800, 40, 70))] },
     // Our service made one call where the recording had two.
-    { exchange: 1, at: 2 * MINUTE, summaryTokens: 40, scriptLeft: 1, calls: [call('main', 2 * MINUTE, usage(5, 900, 200, 30)), call('summariser', 2 * MINUTE, usage(300, 0, 0, 40))] },
+    { exchange: 1, at: 2 * MINUTE, summaryTokens: 40, scriptLeft: 1, recordedToolCalls: ['get_user'], calls: [call('main', 2 * MINUTE, usage(5, 900, 200, 30)), call('summariser', 2 * MINUTE, usage(300, 0, 0, 40))] },
     // 30 minutes later: outside the TTL, so not counted for the cache-read share; and one invalid request.
-    { exchange: 2, at: 32 * MINUTE, summaryTokens: 60, scriptLeft: 0, calls: [call('main', 32 * MINUTE, usage(1_200, 0, 0, 20)), call('main', 32 * MINUTE, usage(0, 0, 0, 0), { code: 'model_rejected', bedrockError: 'ValidationException', message: 'bad' })], error: { code: 'model_rejected', message: 'bad' } },
+    { exchange: 2, at: 32 * MINUTE, summaryTokens: 60, scriptLeft: 0, recordedToolCalls: [], calls: [call('main', 32 * MINUTE, usage(1_200, 0, 0, 20)), call('main', 32 * MINUTE, usage(0, 0, 0, 0), { code: 'model_rejected', bedrockError: 'ValidationException', message: 'bad' })], error: { code: 'model_rejected', message: 'bad' } },
   ],
   baselineCalls: [
     { exchange: 0, step: 0, results: baseline(0, 900) },
@@ -62,6 +62,10 @@ describe('computeConversationFigures', () => {
     assert.deepEqual([figures.sides.naive.cacheEligible, figures.sides.naive.cacheHits], [3, 0]);
     assert.deepEqual([figures.sides.ours.failedCalls, figures.sides.ours.validationErrors], [1, 1]);
     assert.equal(figures.failedTurns, 1);
+  });
+
+  it('counts a recorded tool call as offered only when a main call of the same exchange declared that tool', () => {
+    assert.deepEqual(figures.toolCoverage, { recorded: 3, offered: 1 }, 'get_user in exchange 0 only: exchange 1 offered no tools');
   });
 
   it('checks the cap on main calls only and prices cheap calls at the cheap model', () => {

@@ -36,6 +36,11 @@ export type ConversationFigures = {
   readonly misalignedExchanges: number;
   readonly scriptLeft: number;
   readonly unmatchedToolCalls: number;
+  /**
+   * The recording's tool calls, and how many of them named a tool our main calls offered in that exchange: a tool list
+   * that never changes would be cheap and useless, so this is the quality check beside the cost.
+   */
+  readonly toolCoverage: { readonly recorded: number; readonly offered: number };
   readonly points: readonly TurnPoint[];
 };
 
@@ -104,8 +109,20 @@ export function computeConversationFigures(replay: ConversationReplay, options: 
     misalignedExchanges,
     scriptLeft: replay.turns.reduce((sum, turn) => sum + turn.scriptLeft, 0),
     unmatchedToolCalls: replay.unmatchedToolCalls,
+    toolCoverage: measureToolCoverage(replay),
     points,
   };
+}
+
+function measureToolCoverage(replay: ConversationReplay): ConversationFigures['toolCoverage'] {
+  let recorded = 0;
+  let offered = 0;
+  for (const turn of replay.turns) {
+    const declared = new Set(turn.calls.filter((call) => call.kind === 'main').flatMap((call) => call.tools));
+    recorded += turn.recordedToolCalls.length;
+    offered += turn.recordedToolCalls.filter((name) => declared.has(name)).length;
+  }
+  return { recorded, offered };
 }
 
 /** Sums conversations: side totals add up, maxima take the largest. */

@@ -34,6 +34,7 @@ const RUN: ReplayRun = {
       misalignedExchanges: 0,
       scriptLeft: 0,
       unmatchedToolCalls: 0,
+      toolCoverage: { recorded: 4, offered: 3 },
       points: [
         { promptTokens: { 'ours': 400, 'naive': 9_000, 'naive-cached': 9_000, 'window-cached': 6_000 }, cumulativeCostUsd: { 'ours': 0.01, 'naive': 0.1, 'naive-cached': 0.03, 'window-cached': 0.02 } },
         { promptTokens: { 'ours': 600, 'naive': 11_000, 'naive-cached': 11_000, 'window-cached': 6_000 }, cumulativeCostUsd: { 'ours': 0.02, 'naive': 0.21, 'naive-cached': 0.06, 'window-cached': 0.05 } },

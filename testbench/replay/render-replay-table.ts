@@ -56,6 +56,8 @@ export function renderReplayTable(run: ReplayRun): string {
     `Seed metric: input tokens ${percent(comparison.inputTokensPercentOfNaive)} of naive (${percent(100 - comparison.inputTokensPercentOfNaive)} fewer).`,
     `Cache reads on ${percent(comparison.ourCacheReadPercent)} of our main calls after a conversation's first (within the TTL); reads are ${percent(comparison.ourCacheReadTokenPercent)} of our input tokens.`,
   );
+  const coverage = run.conversations.reduce((sum, one) => ({ recorded: sum.recorded + one.toolCoverage.recorded, offered: sum.offered + one.toolCoverage.offered }), { recorded: 0, offered: 0 });
+  if (coverage.recorded > 0) lines.push(`Tool selection: ${coverage.offered} of the recording's ${coverage.recorded} tool calls (${percent((100 * coverage.offered) / coverage.recorded)}) named a tool our request offered (the baselines offer every tool).`);
   if (run.standIns.length > 0) lines.push(`Recorded tools without a manifest entry (given an open schema): ${run.standIns.join(', ')}`);
   return lines.join('\n');
 }

@@ -47,6 +47,8 @@ export type TurnFigures = {
   readonly calls: readonly CallRecord[];
   /** Tokens of the stored summary once the turn (and its background work) finished. */
   readonly summaryTokens: number;
+  /** Tools the recorded assistant called in this exchange (one entry per call), to check our selection offered them. */
+  readonly recordedToolCalls: readonly string[];
   /** Scripted answers the service never asked for (it stopped earlier than the recording did). */
   readonly scriptLeft: number;
   readonly error?: { readonly code: string; readonly message: string };
@@ -131,7 +133,8 @@ export async function replayConversation(env: ReplayEnvironment, conversation: C
     simulator?.script.clear();
     simulator?.log.clear();
     const memory = await env.store.loadMemory(scope);
-    turns.push({ exchange: exchangeIndex, at, calls: recording.take(), summaryTokens: memory.summaryTokens, scriptLeft, ...(error === undefined ? {} : { error }) });
+    const recordedToolCalls = exchange.steps.flatMap((step) => (step.reply.toolCalls ?? []).map((call) => call.name));
+    turns.push({ exchange: exchangeIndex, at, calls: recording.take(), summaryTokens: memory.summaryTokens, recordedToolCalls, scriptLeft, ...(error === undefined ? {} : { error }) });
     options.onProgress?.();
   }
   const baselineCalls = await baselines;
