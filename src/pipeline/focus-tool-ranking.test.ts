@@ -41,6 +41,13 @@ describe('focusToolRanking', () => {
     assert.equal(focused.ranking[0]?.name, 'book_reservation');
   });
 
+  it('moves on a smaller lead when the message names the other domain', () => {
+    const ranking = rank(['mkdir', 1.6], ['touch', 1.2], ['book_reservation', 1.0]);
+    const previousSelection = ['book_reservation', 'get_reservation_details', 'update_reservation_flights'];
+    assert.equal(focusToolRanking({ ranking, previousSelection, domainsOf }).domain, 'airline');
+    assert.equal(focusToolRanking({ ranking, previousSelection, domainsOf, namedDomains: new Set(['files']) }).domain, 'files');
+  });
+
   it('returns the ranking unchanged without tags or with a tie', () => {
     const ranking = rank(['a', 1], ['b', 0.5]);
     assert.deepEqual(focusToolRanking({ ranking, previousSelection: ['a'], domainsOf: () => [] }), { ranking, domain: null });

@@ -8,6 +8,8 @@ export type FocusToolRankingInput = {
   readonly previousSelection: readonly string[];
   /** Tools the model called lately, most recent first (see listCalledTools): their domains weigh in too. */
   readonly calledTools?: readonly string[];
+  /** Domains the message names outright (see findNamedDomains): a smaller lead moves the focus there. */
+  readonly namedDomains?: ReadonlySet<string>;
   /** A tool's domain tags (`standard` excluded); an empty list for an unknown or untagged tool. */
   readonly domainsOf: (name: string) => readonly string[];
 };
@@ -25,8 +27,13 @@ const VOTING_DEPTH = 5;
 const PREVIOUS_PRIOR = 1;
 /** Each tool the model called lately votes for its domains with this share of the best score. */
 const CALLED_PRIOR = 2;
-/** A tool outside the leading domain still leads the focused ranking when it outscores the domain's best by this factor. */
+/**
+ * A tool outside the leading domain still leads the focused ranking when it outscores the domain's best by this factor
+ * (look-alike domains, "book a flight" in a travel and an airline catalogue, often come within 2×)…
+ */
 const SWITCH_FACTOR = 2.5;
+/** …or by this one when the message names that tool's domain ("add a note" while the conversation was about tasks). */
+const NAMED_SWITCH_FACTOR = 1.25;
 
 function voteForDomains(input: FocusToolRankingInput): Map<string, number> {
   const votes = new Map<string, number>();
@@ -51,7 +58,8 @@ function leadingDomain(votes: ReadonlyMap<string, number>): string | null {
  * score order within each part. A conversation stays in one domain for many turns, so selecting within it keeps the
  * tool list (and the cached prefix behind it) steady and avoids look-alike tools of other domains. A message that
  * clearly belongs elsewhere (its best tool outscores the domain's best by SWITCH_FACTOR) moves the focus to that
- * tool's domain. Pure and deterministic; with no tags, or no clear leader, the ranking comes back unchanged.
+ * tool's domain, as does a smaller lead when the message names that domain. Pure and deterministic; with no tags, or
+ * no clear leader, the ranking comes back unchanged.
  */
 export function focusToolRanking(input: FocusToolRankingInput): FocusedRanking {
   const { ranking, domainsOf } = input;
@@ -60,7 +68,8 @@ export function focusToolRanking(input: FocusToolRankingInput): FocusedRanking {
   const inDomain = (entry: RankedTool) => domainsOf(entry.name).includes(domain ?? '');
   const top = ranking[0];
   const bestInDomain = ranking.find(inDomain)?.score ?? 0;
-  if (top !== undefined && !inDomain(top) && top.score > bestInDomain * SWITCH_FACTOR) {
+  const named = top !== undefined && domainsOf(top.name).some((tag) => input.namedDomains?.has(tag) === true);
+  if (top !== undefined && !inDomain(top) && top.score > bestInDomain * (named ? NAMED_SWITCH_FACTOR : SWITCH_FACTOR)) {
     domain = domainsOf(top.name)[0] ?? null;
     if (domain === null) return { ranking, domain: null };
   }

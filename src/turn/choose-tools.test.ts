@@ -78,4 +78,13 @@ describe('chooseTools', () => {
     assert.ok(notes.includes('delete_note') && !notes.includes('delete_task'), `notes conversation: ${notes.join(', ')}`);
     assert.ok(tasks.includes('delete_task') && !tasks.includes('delete_note'), `tasks conversation: ${tasks.join(', ')}`);
   });
+
+  it('moves to the domain a message names even when the conversation was elsewhere', async () => {
+    selector = 'hang';
+    const deps = { ...fixture.deps, settings: { ...fixture.deps.settings, selectorTimeoutMs: 20 } };
+    const tasks = ['complete_task', 'create_task', 'delete_task', 'list_tasks', 'update_task'];
+    const chosen = await chooseTools(deps, { text: 'add a note: the wifi password is hunter2', recentUserTurns: ['add milk to my tasks'], previousSelection: tasks, calledTools: ['create_task'] });
+    const names = chosen.tools.map((tool) => tool.name);
+    assert.ok(names.includes('create_note'), `the note tools are offered: ${names.join(', ')}`);
+  });
 });

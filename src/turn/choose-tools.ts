@@ -1,5 +1,6 @@
 // Chooses this turn's domain tools: local ranking, then (only when unsure) the cheap model, with a bounded wait.
 import { applyToolSelection, type ToolSelection } from '../pipeline/apply-tool-selection.ts';
+import { findNamedDomains } from '../pipeline/find-named-domains.ts';
 import { focusToolRanking } from '../pipeline/focus-tool-ranking.ts';
 import { rankTools, type RankedTool } from '../pipeline/rank-tools.ts';
 import { planToolSelection } from '../pipeline/select-tools.ts';
@@ -61,10 +62,12 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
   const { settings } = deps;
   const previous = (input.previousSelection ?? []).filter((name) => deps.registry.get(name) !== undefined);
   const calledTools = (input.calledTools ?? []).filter((name) => deps.registry.get(name) !== undefined && !(deps.registry.get(name)?.tags ?? []).includes(STANDARD_TAG));
+  const ranked = rankTools(deps.toolIndex, { query: input.text, recentUserTurns: input.recentUserTurns });
   const { ranking } = focusToolRanking({
-    ranking: rankTools(deps.toolIndex, { query: input.text, recentUserTurns: input.recentUserTurns }),
+    ranking: ranked,
     previousSelection: previous,
     calledTools,
+    namedDomains: findNamedDomains(input.text, deps.registry.domains(), ranked[0]?.name ?? ''),
     domainsOf: (name) => (deps.registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
   });
   const plan = previous.length > 0 && stillFits(ranking, previous)
