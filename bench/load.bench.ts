@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mintDevelopmentToken } from '../src/http/mint-development-token.ts';
 import { checkLoadDatabase } from '../testbench/hardening/check-load-database.ts';
-import { epochNow, timeSimulator, type LoadTargetMessage, type SimulatorTiming } from '../testbench/hardening/serve-load-target.ts';
+import { epochNow, timeSimulator, type BlockingFigures, type LoadTargetMessage, type SimulatorTiming } from '../testbench/hardening/serve-load-target.ts';
 import { createSimulator } from '../testbench/simulator/create-simulator.ts';
 import { startSimulatorServer } from '../testbench/simulator/start-simulator-server.ts';
 
@@ -36,7 +36,7 @@ const BASELINE_TURNS = 30;
 /** LOAD_PROFILE_DIR=<dir> writes a CPU profile of the server process there (open it in Chrome DevTools). */
 const PROFILE_ARGS = process.env['LOAD_PROFILE_DIR'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env['LOAD_PROFILE_DIR']}`];
 
-type Phase = { readonly samples: readonly Sample[]; readonly elapsedSeconds: number; /** Server CPU (user + system) during the run. */ readonly cpuMs: number };
+type Phase = { readonly samples: readonly Sample[]; readonly elapsedSeconds: number; /** Server CPU (user + system) during the run. */ readonly cpuMs: number; readonly blocking: BlockingFigures };
 type Sample = { readonly conversation: number; readonly text: string; readonly status: number; readonly startedAt: number; readonly latencyMs: number };
 
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -70,7 +70,7 @@ const timings: SimulatorTiming[] = [];
 const simulator = await startSimulatorServer({ port: 0, hostname: '127.0.0.1', simulator: timeSimulator(createSimulator(), timings) });
 const target = startTarget(databasePath, simulator.url);
 try {
-  const { url, secret } = await target.next('ready');
+  const { url, secret, warmUpTurns } = await target.next('ready');
   const tokens = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => mintDevelopmentToken({ secret, sub: `load-user-${n}`, ttlSeconds: 3600 })));
   const conversationIds: string[] = [];
   // One more conversation than the load uses: the unloaded baseline runs on it.
@@ -96,12 +96,12 @@ try {
   const cpuNow = async () => {
     const answer = target.next('cpu');
     target.child.send('cpu');
-    return (await answer).cpuMs;
+    return answer;
   };
   // Client c owns conversations c, c+50, c+100, c+150 and sends to them in turn, one request at a time.
   const runPhase = async (durationMs: number, thinkMin: number, thinkMax: number): Promise<Phase> => {
     const samples: Sample[] = [];
-    const cpuBefore = await cpuNow();
+    const cpuBefore = (await cpuNow()).cpuMs;
     const started = epochNow();
     const stopAt = started + durationMs;
     await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
@@ -115,7 +115,8 @@ try {
       }
     }));
     const elapsedSeconds = (epochNow() - started) / 1000;
-    return { samples, elapsedSeconds, cpuMs: (await cpuNow()) - cpuBefore };
+    const after = await cpuNow();
+    return { samples, elapsedSeconds, cpuMs: after.cpuMs - cpuBefore, blocking: after.blocking };
   };
   // Baseline: one client alone, so the per-request overhead is seen without queueing behind 49 others.
   const baseline: Sample[] = [];
@@ -135,7 +136,7 @@ try {
     const own = (simulatorTime.get(marker) ?? []).filter((t) => t.startedAt >= sample.startedAt && t.startedAt <= sample.startedAt + sample.latencyMs);
     return sample.latencyMs - own.reduce((sum, t) => sum + t.durationMs, 0);
   };
-  type Figures = { accepted: Sample[]; overheads: number[]; latencies: number[]; errors: Map<number, number>; requestsPerSecond: number; cpuPerTurn: number };
+  type Figures = { accepted: Sample[]; overheads: number[]; latencies: number[]; errors: Map<number, number>; requestsPerSecond: number; cpuPerTurn: number; blocking: BlockingFigures };
   const measure = (phase: Phase): Figures => {
     const accepted = phase.samples.filter((sample) => sample.status === 200);
     const errors = new Map<number, number>();
@@ -146,6 +147,7 @@ try {
       latencies: accepted.map((sample) => sample.latencyMs).sort((a, b) => a - b),
       requestsPerSecond: phase.samples.length / phase.elapsedSeconds,
       cpuPerTurn: phase.cpuMs / Math.max(1, phase.samples.length),
+      blocking: phase.blocking,
     };
   };
   const pacedFigures = measure(paced);
@@ -162,8 +164,8 @@ try {
   const simulatorMs = timings.map((t) => t.durationMs).sort((a, b) => a - b);
 
   const ms = (value: number) => value.toFixed(1);
-  const describe = (figures: Figures) => `${figures.accepted.length} accepted, ${ms(figures.requestsPerSecond)} requests/s; latency ms p50 ${ms(percentile(figures.latencies, 0.5))}, p99 ${ms(percentile(figures.latencies, 0.99))}, max ${ms(figures.latencies.at(-1) ?? Number.NaN)}; overhead ms p50 ${ms(percentile(figures.overheads, 0.5))}, p99 ${ms(percentile(figures.overheads, 0.99))}; server CPU ${ms(figures.cpuPerTurn)} ms per turn; errors ${[...figures.errors.values()].reduce((a, b) => a + b, 0)}${figures.errors.size === 0 ? '' : ` (${[...figures.errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`}`;
-  console.log(`unloaded baseline (1 client, ${BASELINE_TURNS} sequential turns): overhead ms p50 ${ms(percentile(baselineOverheads, 0.5))}, p99 ${ms(percentile(baselineOverheads, 0.99))}`);
+  const describe = (figures: Figures) => `${figures.accepted.length} accepted, ${ms(figures.requestsPerSecond)} requests/s; latency ms p50 ${ms(percentile(figures.latencies, 0.5))}, p99 ${ms(percentile(figures.latencies, 0.99))}, max ${ms(figures.latencies.at(-1) ?? Number.NaN)}; overhead ms p50 ${ms(percentile(figures.overheads, 0.5))}, p99 ${ms(percentile(figures.overheads, 0.99))}; server CPU ${ms(figures.cpuPerTurn)} ms per turn; server event-loop delay p99 ${ms(figures.blocking.loopDelayP99Ms)}, max ${ms(figures.blocking.loopDelayMaxMs)} ms, longest GC ${ms(figures.blocking.gcMaxMs)} ms (${figures.blocking.majorGcs} major); errors ${[...figures.errors.values()].reduce((a, b) => a + b, 0)}${figures.errors.size === 0 ? '' : ` (${[...figures.errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`}`;
+  console.log(`unloaded baseline (1 client, ${BASELINE_TURNS} sequential turns, after the server's ${warmUpTurns}-turn warm-up before ready): overhead ms p50 ${ms(percentile(baselineOverheads, 0.5))}, p99 ${ms(percentile(baselineOverheads, 0.99))}`);
   console.log(`TARGET RUN: ${CLIENTS} mobile clients over ${CONVERSATIONS} conversations for ${ms(paced.elapsedSeconds)} s, think time uniform ${THINK_MS_MIN}-${THINK_MS_MAX} ms before each message (seed ${SEED})`);
   console.log(`  ${describe(pacedFigures)}`);
   console.log(`  p99 overhead (latency minus the simulator's own time for that request) ${ms(percentile(pacedFigures.overheads, 0.99))} ms, target < ${TARGET_P99_OVERHEAD_MS} ms`);

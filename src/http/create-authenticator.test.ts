@@ -60,6 +60,18 @@ describe('createAuthenticator (HS256 secret)', () => {
     assert.deepEqual(await authenticate(`bearer ${token}`), { ok: true, userId: 'dev' });
   });
 
+  it('accepts a remembered token again only while it has not expired, and only that exact token', async () => {
+    let clock = Date.now();
+    const remembering = createAuthenticator({ jwtSecret: SECRET, now: () => clock });
+    const token = await hs256({ sub: 'user-3', exp: nowSeconds() + 60 });
+    assert.deepEqual(await remembering(`Bearer ${token}`), { ok: true, userId: 'user-3' });
+    assert.deepEqual(await remembering(`Bearer ${token}`), { ok: true, userId: 'user-3' });
+    const [header, payload, signature] = token.split('.');
+    expectRefusal(await remembering(`Bearer ${header}.${payload}.${signature?.slice(0, -2)}AA`), /signature/);
+    clock += 61_000;
+    expectRefusal(await remembering(`Bearer ${token}`), /expired/);
+  });
+
   const refusals: readonly (readonly [string, () => Promise<string | undefined>, RegExp])[] = [
     ['a missing header', async () => undefined, /missing Authorization/],
     ['an empty header', async () => '  ', /missing Authorization/],

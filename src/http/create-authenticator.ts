@@ -4,6 +4,8 @@ import type { HonoJsonWebKey } from 'hono/utils/jwt/jws';
 import { AppError } from '../errors.ts';
 import { createJwksKeySource, JwksUnavailableError } from './create-jwks-key-source.ts';
 import { describeJwtFailure } from './describe-jwt-failure.ts';
+import { createVerifiedTokenCache } from './create-verified-token-cache.ts';
+import { JwtTokenExpired } from 'hono/utils/jwt/types';
 
 /** Shorter secrets are guessable offline from one captured token. */
 export const MIN_SECRET_LENGTH = 32;
@@ -23,6 +25,8 @@ export type AuthOptions = {
   /** Fetches the JWKS; defaults to globalThis.fetch. */
   readonly fetch?: typeof fetch;
   readonly jwksCacheSeconds?: number;
+  /** The clock (milliseconds) for remembered tokens' expiry; default Date.now. */
+  readonly now?: () => number;
 };
 
 export type AuthResult =
@@ -38,10 +42,15 @@ export type Authenticator = (authorization: string | undefined) => Promise<AuthR
  */
 export function createAuthenticator(options: AuthOptions): Authenticator {
   const resolveKey = createKeyResolver(options);
+  // Verifying an HS256 signature costs more than the rest of a request's routing; a fixed secret lets a verified token be remembered.
+  const verified = options.jwtSecret === undefined ? undefined : createVerifiedTokenCache(options.now);
   return async (authorization) => {
     const token = /^Bearer +([^\s]+) *$/i.exec(authorization ?? '')?.[1];
     if (authorization === undefined || authorization.trim() === '') return refuse('missing Authorization header; send "Authorization: Bearer <token>"');
     if (token === undefined) return refuse('the Authorization header must be "Bearer <token>"');
+    const remembered = verified?.find(token);
+    if (remembered === 'expired') return refuse(describeJwtFailure(new JwtTokenExpired(token)));
+    if (remembered !== undefined) return { ok: true, userId: remembered };
     if (token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) return refuse('the bearer token is not a JWT (three base64url parts)');
     let header: { alg?: unknown; kid?: unknown };
     try {
@@ -67,6 +76,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     if (typeof sub !== 'string' || sub.trim() === '' || sub.length > MAX_SUB_LENGTH) {
       return refuse(`the token's "sub" claim must be a non-empty string of at most ${MAX_SUB_LENGTH} characters`);
     }
+    verified?.remember(token, { userId: sub, exp: payload['exp'] });
     return { ok: true, userId: sub };
   };
 }

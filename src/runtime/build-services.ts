@@ -25,6 +25,8 @@ export type BuildServicesOptions = {
   readonly developmentSecret?: string;
   /** Instructions, assets and tool manifests from files (local) or bindings (edge); defaults when absent. */
   readonly content?: DeployerContent;
+  /** The fetch the Bedrock client uses (default globalThis.fetch). */
+  readonly bedrockFetch?: typeof fetch;
 };
 
 export type Services = {
@@ -95,7 +97,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     }
   };
   const auth = toAuthOptions(config, options.developmentSecret);
-  const bedrock = toBedrockConnection(config, options.simulatorUrl);
+  const bedrock = { ...toBedrockConnection(config, options.simulatorUrl), ...(options.bedrockFetch === undefined ? {} : { fetch: options.bedrockFetch }) };
   const running = buildChatService({ config, database, bedrock, logger, ...(options.content === undefined ? {} : { content: options.content }) });
   const chat = withMigrations(running, ready);
   const app = createApp({ logger, checkHealth, auth, chat, maxBodyBytes: config.limits.maxBodyBytes });

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/parse-config.ts';
 import { isAppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
+import { createNodeHttpFetch } from './create-node-http-fetch.ts';
 import { startLocalServices } from './start-local-services.ts';
 
 export type StartNodeServerOptions = {
@@ -29,7 +30,7 @@ export type NodeServer = {
 export async function startNodeServer(env: Readonly<Record<string, string | undefined>>, options: StartNodeServerOptions = {}): Promise<NodeServer> {
   const config = loadConfig(env, { runtime: 'node' });
   const logger = createLogger({ level: config.logLevel, ...(options.write === undefined ? {} : { write: options.write }) });
-  const local = await startLocalServices(config, logger);
+  const local = await startLocalServices(config, logger, { bedrockFetch: createNodeHttpFetch() });
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve({ fetch: local.services.app.fetch, port: options.port ?? config.port, ...(options.hostname === undefined ? {} : { hostname: options.hostname }) }) as Server;
     started.once('listening', () => resolve(started));

@@ -1,8 +1,8 @@
 // Node and Deno share this: the in-process simulator (announced first), development auth, the migrated local database.
-import { createClient } from '@libsql/client';
 import type { Config } from '../config/parse-config.ts';
 import { mintDevelopmentToken } from '../http/mint-development-token.ts';
 import type { Logger } from '../logger.ts';
+import { createLocalClient } from '../store/native/create-native-client.ts';
 import { buildServices } from './build-services.ts';
 import { loadLocalContent } from './load-local-content.ts';
 import type { Services } from './build-services.ts';
@@ -32,7 +32,7 @@ function generateSecret(): string {
  * Starts what a local server needs before it listens. In simulator mode the FIRST log line (warn) says Bedrock is
  * simulated and why. Migrations run before this resolves, so a broken database stops the start, not the first request.
  */
-export async function startLocalServices(config: Readonly<Config>, logger: Logger): Promise<LocalServices> {
+export async function startLocalServices(config: Readonly<Config>, logger: Logger, options: { readonly bedrockFetch?: typeof fetch } = {}): Promise<LocalServices> {
   let simulator: { readonly url: string; close(): Promise<void> } | undefined;
   if (config.mode === 'simulator') {
     const { startSimulatorServer } = await import('../../testbench/simulator/start-simulator-server.ts');
@@ -52,7 +52,8 @@ export async function startLocalServices(config: Readonly<Config>, logger: Logge
       config,
       logger,
       content: await loadLocalContent(config),
-      createClient,
+      createClient: createLocalClient,
+      ...(options.bedrockFetch === undefined ? {} : { bedrockFetch: options.bedrockFetch }),
       ...(simulator === undefined ? {} : { simulatorUrl: simulator.url }),
       ...(developmentSecret === undefined ? {} : { developmentSecret }),
     });

@@ -10,6 +10,27 @@ export type TurnLockResult =
   | { readonly ok: true; readonly lockedUntil: string; readonly abandonedTurnIds: readonly string[] }
   | { readonly ok: false; readonly reason: 'conflict'; readonly lockedUntil: string | null };
 
+/** What a turn reads, as one snapshot taken in the transaction that started it. */
+export type TurnSnapshot = {
+  /** The conversation as stored (its lock now this turn's). */
+  readonly conversation: ConversationRecord;
+  /** Turns left `running` by an expired holder, now failed 'abandoned'. */
+  readonly abandonedTurnIds: readonly string[];
+  readonly memory: MemoryRecord;
+  /** Messages after `memory.coversUpToSeq`, ascending. */
+  readonly uncovered: readonly StoredMessage[];
+  /** The highest seq, 0 without messages. */
+  readonly lastSeq: number;
+  /** Sum of every message's token estimate (what a naive prompt would resend). */
+  readonly historyTokens: number;
+  /** Exposures recorded for the conversation's stored session id, by message seq (none without a session). */
+  readonly sessionExposures: readonly AssetExposure[];
+};
+
+export type StartTurnResult =
+  | ({ readonly ok: true } & TurnSnapshot)
+  | { readonly ok: false; readonly reason: 'conflict'; readonly lockedUntil: string | null };
+
 export type TurnWriteResult =
   | { readonly ok: true; readonly messages: readonly StoredMessage[] }
   | { readonly ok: false; readonly reason: 'lock_not_held' | 'turn_not_running' };
@@ -22,6 +43,8 @@ export type FinishTurnInput = Scoped<{
   idempotency?: { readonly key: string; readonly response: unknown };
   /** Default true: the turn lock (if this turn holds it) is released in the same transaction. */
   releaseLock?: boolean;
+  /** The conversation's asset session after this turn, stored in the same transaction, only if the turn was running. */
+  session?: { readonly sessionId: string; readonly sessionStartedAt: string; readonly lastActivityAt: string };
 }>;
 
 /**
@@ -43,6 +66,11 @@ export interface ConversationStore {
    * (turns left `running` by an expired holder are marked failed 'abandoned' and listed); otherwise conflict.
    */
   acquireTurnLock(input: Scoped<{ turnId: string; now: Date; leaseMs: number }>): Promise<TurnLockResult>;
+  /**
+   * In ONE transaction: takes the lock as acquireTurnLock does, begins the turn (running, no messages) as beginTurn does,
+   * and reads the TurnSnapshot; a refused lock changes and reads nothing (conflict).
+   */
+  startTurn(input: Scoped<{ turnId: string; now: Date; leaseMs: number }>): Promise<StartTurnResult>;
   /** Releases the lock only if `turnId` holds it; true when it did. */
   releaseTurnLock(input: Scoped<{ turnId: string }>): Promise<boolean>;
   /** Starts a turn (status running) and appends its messages (the user's), only while `turnId` holds the lock. */

@@ -6,6 +6,13 @@ import { isBusyError, sqliteCode, toStoreError } from './to-store-error.ts';
 
 export type CreateClient = (config: Config) => Client;
 
+/**
+ * WAL pages after which a commit checkpoints (SQLite's default is 1000). A checkpoint runs inside the commit that
+ * crosses the mark and fsyncs what it copied, blocking the event loop: measured here, 1000 pages took 10-30 ms, 100
+ * pages under 4 ms, and less in total. Small and often keeps every request's share of it small.
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 100;
+
 export type ConnectionOptions = {
   readonly config: Config;
   readonly createClient: CreateClient;
@@ -99,7 +106,10 @@ async function preparePragmas(client: Client, options: ConnectionOptions): Promi
   if (!options.local) return;
   // One connection per client (concurrency 1), so these per-connection settings hold for every later statement.
   await client.execute(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
-  if (options.wal) await client.execute('PRAGMA journal_mode = WAL');
+  if (options.wal) {
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute(`PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  }
   await client.execute('PRAGMA synchronous = NORMAL');
   await client.execute('PRAGMA foreign_keys = ON');
 }

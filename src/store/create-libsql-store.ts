@@ -10,6 +10,7 @@ import { createMessageOperations } from './libsql/message-operations.ts';
 import type { StoreContext } from './libsql/store-context.ts';
 import { createTurnLockOperations } from './libsql/turn-lock-operations.ts';
 import { createTurnOperations } from './libsql/turn-operations.ts';
+import { createTurnStartOperations } from './libsql/turn-start-operations.ts';
 import { createUsageOperations } from './libsql/usage-operations.ts';
 
 export type LibsqlStoreOptions = {
@@ -35,6 +36,7 @@ export function createLibsqlStore(options: LibsqlStoreOptions): ConversationStor
     ...createConversationOperations(context),
     ...createTurnLockOperations(context),
     ...createTurnOperations(context),
+    ...createTurnStartOperations(context),
     ...createMessageOperations(context),
     ...createHistoryOperations(context),
     ...createMemoryOperations(context),

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../errors.ts';
+import { createChatService } from './create-chat-service.ts';
+import { refreshSummary } from './refresh-summary.ts';
 import { CHEAP_MODEL, countedInputTokens, createTurnFixture, requestTexts, USER, type TurnFixture } from './turn-test-support.ts';
 
 const TURNS = 40;
@@ -124,13 +126,42 @@ describe('createChatService', () => {
     assert.deepEqual(rows.rows.map((row) => row['cache_miss_reason']), ['first-call', null, 'ttl-lapsed', 'tool-set-changed']);
   });
 
-  it('hands the summary update to the request\'s runInBackground, after the reply', async () => {
+  it('hands the summary update to the request\'s runInBackground, after the reply, once a chunk leaves the window', async () => {
     const conversationId = await fixture.createConversation();
     const tasks: Promise<unknown>[] = [];
-    fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Hi.' });
-    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Hello', runInBackground: (task) => tasks.push(task) });
-    assert.equal(tasks.length, 1);
+    const handedAfterTurn: number[] = [];
+    // The default window holds 15 messages: the 8th turn's 16th message is the first to push a chunk out.
+    for (let turn = 1; turn <= 8; turn += 1) {
+      fixture.simulator.script.enqueue({ model: 'sonnet', text: `Hi ${turn}.` });
+      await fixture.service.sendMessage({ userId: USER, conversationId, text: `Hello ${turn}`, runInBackground: (task) => tasks.push(task) });
+      handedAfterTurn.push(tasks.length);
+    }
+    assert.deepEqual(handedAfterTurn, [0, 0, 0, 0, 0, 0, 0, 1]);
     await Promise.all(tasks);
+  });
+
+  it('never skips a summary refresh that is due: after every turn a fresh refresh finds nothing left to do', async () => {
+    const small = await createTurnFixture({ settings: { windowMin: 3, windowMax: 5 } });
+    try {
+      let memoryReads = 0;
+      const store = { ...small.store, loadMemory: (scope: Parameters<typeof small.store.loadMemory>[0]) => ((memoryReads += 1), small.store.loadMemory(scope)) };
+      const service = createChatService({ ...small.deps, store });
+      const conversationId = await small.createConversation();
+      const scope = { ownerId: USER, conversationId };
+      const TURN_COUNT = 14;
+      for (let turn = 1; turn <= TURN_COUNT; turn += 1) {
+        // Every third turn calls a tool, so tool results (never a window start) sit at different offsets.
+        if (turn % 3 === 0) small.simulator.script.enqueue({ model: 'sonnet', toolUses: [{ name: 'get_asset', input: { id: 'response_style' }, id: `tooluse_due${turn}` }] });
+        small.simulator.script.enqueue({ model: 'sonnet', text: `Answer ${turn}.` });
+        await service.sendMessage({ userId: USER, conversationId, text: `Question ${turn}` });
+        await service.drain();
+        assert.equal(await refreshSummary(small.deps, scope), 'unchanged', `turn ${turn} left a due refresh undone`);
+      }
+      assert.ok((await small.store.loadMemory(scope)).coversUpToSeq > 0, 'summaries ran');
+      assert.ok(memoryReads > 0 && memoryReads < TURN_COUNT, `refreshes ran only when due (${memoryReads} of ${TURN_COUNT} turns)`);
+    } finally {
+      await small.close();
+    }
   });
 
   it('deletes a conversation and then treats it as not found', async () => {

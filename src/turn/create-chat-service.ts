@@ -49,8 +49,9 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
       return { id: record.id, createdAt: record.createdAt };
     },
     async sendMessage(input) {
-      const result = await runTurn(deps, state, input);
-      scheduleRefresh(input.userId, input.conversationId, input.runInBackground ?? deps.runInBackground);
+      const { result, summaryDue } = await runTurn(deps, state, input);
+      // Exact, not a heuristic: a turn that pushed nothing out of the window leaves the refresh nothing to do (isSummaryDue).
+      if (summaryDue) scheduleRefresh(input.userId, input.conversationId, input.runInBackground ?? deps.runInBackground);
       return result;
     },
     async listMessages(input) {

@@ -1,9 +1,11 @@
-// Reads what one turn needs from the store: summary, uncovered messages, the asset session and its pinned pairs.
+// Shapes what one turn read at its start (summary, uncovered messages, the asset session) into the prompt's inputs;
+// reads more only for pinned asset pairs older than the uncovered messages.
 import type { AssetExposure } from '../pipeline/asset-types.ts';
 import { pinAssets } from '../pipeline/pin-assets.ts';
 import { isSafeBoundary, slideWindow, type WindowMessage } from '../pipeline/slide-window.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../pipeline/prompt-types.ts';
-import type { ConversationScope, ConversationRecord, MemoryRecord, StoredMessage } from '../store/store-records.ts';
+import type { TurnSnapshot } from '../store/conversation-store.ts';
+import type { AssetExposure as StoredExposure, ConversationScope, MemoryRecord, StoredMessage } from '../store/store-records.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 /** With the summary lagging behind, the prompt keeps every uncovered message up to this many windows' worth. */
@@ -13,6 +15,8 @@ const RECENT_USER_TURNS = 3;
 
 export type TurnContext = {
   readonly memory: MemoryRecord;
+  /** Every uncovered message before this turn, oldest first (what decides whether a summary is due after it). */
+  readonly uncovered: readonly WindowMessage[];
   readonly storedWindow: readonly WindowMessage[];
   readonly lastStoredSeq: number;
   readonly storedHistoryTokens: number;
@@ -36,8 +40,7 @@ export function chooseStoredWindow(uncovered: readonly WindowMessage[], windowMi
 
 type ExposurePairs = { readonly pairs: AssetExposure[]; /** Seq of the session's first exposure; null when none. */ readonly firstSeq: number | null };
 
-async function loadExposurePairs(deps: TurnDependencies, scope: ConversationScope, sessionId: string, uncovered: readonly StoredMessage[]): Promise<ExposurePairs> {
-  const records = await deps.store.listAssetExposures({ ...scope, sessionId });
+async function loadExposurePairs(deps: TurnDependencies, scope: ConversationScope, records: readonly StoredExposure[], uncovered: readonly StoredMessage[]): Promise<ExposurePairs> {
   const wanted = records.flatMap((record) => (record.toolUseId === null ? [] : [record.messageSeq - 1, record.messageSeq]));
   const bySeq = new Map(uncovered.map((message) => [message.seq, message]));
   const missing = wanted.filter((seq) => !bySeq.has(seq));
@@ -55,19 +58,19 @@ function turnsSince(firstSeq: number | null, lastStoredSeq: number): number {
   return firstSeq === null ? 0 : Math.max(0, Math.floor((lastStoredSeq - firstSeq) / 2));
 }
 
-export async function loadTurnContext(deps: TurnDependencies, scope: ConversationScope, conversation: ConversationRecord, now: Date): Promise<TurnContext> {
+/** `snapshot` is what the store's startTurn read; a new session ignores the stored session's exposures. */
+export async function loadTurnContext(deps: TurnDependencies, scope: ConversationScope, snapshot: TurnSnapshot, now: Date): Promise<TurnContext> {
   const { settings } = deps;
-  const memory = await deps.store.loadMemory(scope);
-  const uncovered = await deps.store.loadUncovered({ ...scope, afterSeq: memory.coversUpToSeq });
+  const { conversation, memory, uncovered } = snapshot;
   const lastActivity = conversation.lastActivityAt === null ? null : Date.parse(conversation.lastActivityAt);
   const isNew = conversation.sessionId === null || lastActivity === null || now.getTime() - lastActivity > settings.sessionIdleMs;
   const session = isNew
     ? { id: deps.createId(), startedAt: now.toISOString(), isNew }
     : { id: conversation.sessionId as string, startedAt: conversation.sessionStartedAt ?? now.toISOString(), isNew };
-  const storedWindow = chooseStoredWindow(toWindow(uncovered), settings.windowMin, settings.windowMax);
-  // Uncovered messages run up to the newest one, so only an empty list needs the store's answer.
-  const lastStoredSeq = uncovered.at(-1)?.seq ?? (await deps.store.lastSeq(scope));
-  const loaded: ExposurePairs = isNew || deps.content.assets.size === 0 ? { pairs: [], firstSeq: null } : await loadExposurePairs(deps, scope, session.id, uncovered);
+  const allUncovered = toWindow(uncovered);
+  const storedWindow = chooseStoredWindow(allUncovered, settings.windowMin, settings.windowMax);
+  const lastStoredSeq = snapshot.lastSeq;
+  const loaded: ExposurePairs = isNew || deps.content.assets.size === 0 ? { pairs: [], firstSeq: null } : await loadExposurePairs(deps, scope, snapshot.sessionExposures, uncovered);
   const exposures = loaded.pairs;
   // The session's age counts from its first exposure, not from the start of the conversation.
   const pins = pinAssets({ exposures, window: storedWindow, session: { turns: turnsSince(loaded.firstSeq, lastStoredSeq), tokens: 0 }, limits: { maxTurns: settings.assetPinMaxTurns } });
@@ -75,9 +78,10 @@ export async function loadTurnContext(deps: TurnDependencies, scope: Conversatio
   const exposedAssets = new Set([...pins.pinned.map((pin) => pin.assetId), ...exposures.filter((pair) => inWindow.has(pair.toolUse.id)).map((pair) => pair.assetId)]);
   return {
     memory,
+    uncovered: allUncovered,
     storedWindow,
     lastStoredSeq,
-    storedHistoryTokens: await deps.store.historyTokenTotal(scope),
+    storedHistoryTokens: snapshot.historyTokens,
     recentUserTurns: uncovered.filter((message) => message.role === 'user' && message.visible).slice(-RECENT_USER_TURNS).map((message) => message.text),
     session,
     pinnedAssets: pins.pinned,

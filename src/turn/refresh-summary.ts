@@ -1,16 +1,26 @@
 // After a reply, off the hot path: summarise the chunk that leaves the window and save it under a version check.
 import { applySummary, type ApplySummaryResult } from '../pipeline/apply-summary.ts';
 import { planSummary } from '../pipeline/plan-summary.ts';
-import { slideWindow } from '../pipeline/slide-window.ts';
+import { slideWindow, type WindowMessage } from '../pipeline/slide-window.ts';
 import type { ModelReply, PromptRequest } from '../pipeline/prompt-types.ts';
 import type { ConversationScope } from '../store/store-records.ts';
 import { accountModelCall } from './account-model-call.ts';
-import type { TurnDependencies } from './turn-dependencies.ts';
+import type { TurnDependencies, TurnSettings } from './turn-dependencies.ts';
 
 export type RefreshSummaryResult = 'unchanged' | 'saved' | 'stale' | 'gap';
 
 /** With this many uncovered messages even a failed summary advances coverage, so the window stays bounded. */
 const FORCE_COVERAGE_FACTOR = 2;
+
+/**
+ * True when refreshSummary, run on exactly these uncovered messages, would summarise something: the one rule for both
+ * the refresh itself and the turn deciding whether to schedule one. A turn that sees false may skip the refresh: the
+ * messages it knows of are everything uncovered (turns are serialised by the lock), and until the next turn (which
+ * decides again) coverage can only advance to a safe boundary, whose suffix has nothing to evict either.
+ */
+export function isSummaryDue(settings: Pick<TurnSettings, 'windowMin' | 'windowMax'>, uncovered: readonly WindowMessage[]): boolean {
+  return slideWindow({ messages: uncovered, min: settings.windowMin, max: settings.windowMax }).evict.length > 0;
+}
 
 async function callSummariser(deps: TurnDependencies, scope: ConversationScope, request: PromptRequest, summaryTokens: number): Promise<{ reply?: ModelReply; error?: unknown }> {
   const startedAt = deps.clock();
@@ -35,8 +45,8 @@ export async function refreshSummary(deps: TurnDependencies, scope: Conversation
   const memory = await deps.store.loadMemory(scope);
   const uncovered = await deps.store.loadUncovered({ ...scope, afterSeq: memory.coversUpToSeq });
   const messages = uncovered.map((message) => ({ seq: message.seq, message: { role: message.role, content: message.content } }));
+  if (!isSummaryDue(deps.settings, messages)) return 'unchanged';
   const { evict } = slideWindow({ messages, min: deps.settings.windowMin, max: deps.settings.windowMax });
-  if (evict.length === 0) return 'unchanged';
   const plan = planSummary({
     previousSummary: memory.summary === '' ? null : { text: memory.summary, coversUpToSeq: memory.coversUpToSeq },
     evicted: evict,

@@ -209,15 +209,20 @@ describe('runTurn', () => {
     assert.equal(page.messages.length, 2);
   });
 
-  it('answers a stored turn even when the session bookkeeping after it fails', async () => {
+  it('answers a stored turn even when recording its asset exposures afterwards fails', async () => {
     const conversationId = await fixture.createConversation();
-    const failing = { ...fixture.store, updateSession: () => Promise.reject(new AppError('store_busy', 'database is busy')) };
+    const failing = { ...fixture.store, recordAssetExposure: () => Promise.reject(new AppError('store_busy', 'database is busy')) };
     const service = createChatService({ ...fixture.deps, store: failing });
-    fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Stored anyway.' });
+    fixture.simulator.script.enqueue(
+      { model: 'sonnet', toolUses: [{ name: 'get_asset', input: { id: 'response_style' }, id: 'tooluse_book' }] },
+      { model: 'sonnet', text: 'Stored anyway.' },
+    );
     const result = await service.sendMessage({ userId: USER, conversationId, text: 'Hello', idempotencyKey: 'key-book' });
     assert.equal(result.message.text, 'Stored anyway.');
     assert.deepEqual(await turnStatuses(fixture, conversationId), ['complete']);
     assert.equal((await fixture.store.getIdempotency({ ownerId: USER, conversationId, key: 'key-book' }))?.status, 'done');
+    const conversation = await fixture.store.getConversation({ ownerId: USER, conversationId });
+    assert.ok(conversation?.sessionId !== null && conversation?.lastActivityAt === fixture.now().toISOString(), 'the session is stored with the turn');
     await service.drain();
   });
 

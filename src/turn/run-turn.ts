@@ -7,7 +7,9 @@ import type { ConversationScope, NewMessage, NewUsageRow, StoredMessage } from '
 import { accountModelCall, type ModelCallRecord } from './account-model-call.ts';
 import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
 import { chooseTools } from './choose-tools.ts';
+import { listCalledTools } from '../pipeline/list-called-tools.ts';
 import { loadTurnContext } from './load-turn-context.ts';
+import { isSummaryDue } from './refresh-summary.ts';
 import { runModelSteps } from './run-model-steps.ts';
 import type { ServiceState } from './service-state.ts';
 import { sumTurnUsage } from './sum-turn-usage.ts';
@@ -48,43 +50,48 @@ function toNewMessages(run: readonly Message[], finalText: string, assistantId: 
   });
 }
 
-type SessionFacts = ConversationScope & {
+type ExposureFacts = ConversationScope & {
   readonly turnId: string;
-  readonly session: { readonly id: string; readonly startedAt: string };
+  readonly sessionId: string;
   readonly exposures: readonly { readonly assetId: string; readonly toolUseId: string; readonly runIndex: number }[];
   readonly stored: readonly StoredMessage[];
 };
 
-/** Records first asset exposures and the session's activity; never throws (a failure only costs a repeated asset text). */
-async function recordSessionFacts(deps: TurnDependencies, facts: SessionFacts): Promise<void> {
+/** Records first asset exposures; never throws (a failure only costs a repeated asset text). */
+async function recordExposures(deps: TurnDependencies, facts: ExposureFacts): Promise<void> {
   const scope = { ownerId: facts.ownerId, conversationId: facts.conversationId };
   try {
     for (const exposure of facts.exposures) {
       const seq = facts.stored[exposure.runIndex]?.seq;
-      if (seq !== undefined) await deps.store.recordAssetExposure({ ...scope, sessionId: facts.session.id, assetId: exposure.assetId, messageSeq: seq, toolUseId: exposure.toolUseId });
+      if (seq !== undefined) await deps.store.recordAssetExposure({ ...scope, sessionId: facts.sessionId, assetId: exposure.assetId, messageSeq: seq, toolUseId: exposure.toolUseId });
     }
-    await deps.store.updateSession({ ...scope, sessionId: facts.session.id, sessionStartedAt: facts.session.startedAt, lastActivityAt: deps.clock().toISOString() });
   } catch (error) {
     deps.logger.log('warn', 'session_facts_not_recorded', { turnId: facts.turnId, error: error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error });
   }
 }
 
+/** A finished turn: the answer, and whether its messages pushed a chunk out of the window (a summary refresh is due). */
+export type TurnOutcome = { readonly result: TurnResult; readonly summaryDue: boolean };
+
 /** Throws AppError: not_found, conflict (turn running / key in use), over_budget, model_* and store_* codes. */
-export async function runTurn(deps: TurnDependencies, state: ServiceState, input: SendMessageInput): Promise<TurnResult> {
+export async function runTurn(deps: TurnDependencies, state: ServiceState, input: SendMessageInput): Promise<TurnOutcome> {
   const scope = { ownerId: input.userId, conversationId: input.conversationId };
-  const conversation = await deps.store.getConversation(scope);
-  if (conversation === null) throw new AppError('not_found', 'conversation not found');
   const key = input.idempotencyKey;
   if (key !== undefined) {
     const claim = await deps.store.beginIdempotency({ ...scope, key, requestHash: await hashRequest(input.text), takeOverPendingOlderThanMs: deps.settings.turnLeaseMs });
-    if (claim.status === 'done') return claim.response as TurnResult;
+    if (claim.status === 'done') return { result: claim.response as TurnResult, summaryDue: false };
     if (claim.status === 'pending') throw new AppError('conflict', 'a request with this Idempotency-Key is still running; retry later');
     if (claim.status === 'mismatch') throw new AppError('conflict', 'this Idempotency-Key was already used with a different message');
   }
   const turnId = deps.createId();
   const startedAt = deps.clock();
-  const lock = await deps.store.acquireTurnLock({ ...scope, turnId, now: startedAt, leaseMs: deps.settings.turnLeaseMs });
-  if (!lock.ok) {
+  // One transaction takes the lock, begins the turn and reads what the turn needs (not_found for a foreign conversation).
+  const started = await deps.store.startTurn({ ...scope, turnId, now: startedAt, leaseMs: deps.settings.turnLeaseMs }).catch(async (error: unknown) => {
+    // Nothing of the turn was stored (one transaction): free the key so a retry can run.
+    if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key }).catch(() => false);
+    throw error;
+  });
+  if (!started.ok) {
     if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key });
     throw new AppError('conflict', 'a turn of this conversation is still running; wait for it to finish');
   }
@@ -100,10 +107,9 @@ export async function runTurn(deps: TurnDependencies, state: ServiceState, input
     }
   };
   try {
-    const begun = await deps.store.beginTurn({ ...scope, turnId, messages: [] });
-    if (!begun.ok) throw new AppError('conflict', 'a turn of this conversation is still running; wait for it to finish');
-    const context = await loadTurnContext(deps, scope, conversation, startedAt);
-    const chosen = await chooseTools(deps, { text: input.text, recentUserTurns: context.recentUserTurns, previousSelection: conversation.selectedTools });
+    const { conversation } = started;
+    const context = await loadTurnContext(deps, scope, started, startedAt);
+    const chosen = await chooseTools(deps, { text: input.text, recentUserTurns: context.recentUserTurns, previousSelection: conversation.selectedTools, calledTools: listCalledTools(context.storedWindow.map((entry) => entry.message)) });
     if (chosen.call !== null) calls.push(chosen.call);
     const selected = chosen.tools.map((tool) => tool.name);
     if (JSON.stringify(selected) !== JSON.stringify(conversation.selectedTools)) await deps.store.setSelectedTools({ ...scope, tools: selected });
@@ -118,16 +124,18 @@ export async function runTurn(deps: TurnDependencies, state: ServiceState, input
     for (const call of calls) account(call, context.memory.summaryTokens);
     const assistantId = deps.createId();
     const result: TurnResult = { message: { id: assistantId, role: 'assistant', text: steps.finalText }, usage: sumTurnUsage(rows) };
-    const completed = await deps.store.completeTurn({ ...scope, turnId, messages: toNewMessages(steps.run, steps.finalText, assistantId), usage: rows, ...(key === undefined ? {} : { idempotency: { key, response: result } }) });
+    const session = { sessionId: context.session.id, sessionStartedAt: context.session.startedAt, lastActivityAt: deps.clock().toISOString() };
+    const completed = await deps.store.completeTurn({ ...scope, turnId, messages: toNewMessages(steps.run, steps.finalText, assistantId), usage: rows, session, ...(key === undefined ? {} : { idempotency: { key, response: result } }) });
     if (!completed.ok) throw new AppError('conflict', 'this turn lost its lock before it could be stored; send the message again');
     // The turn is stored: what follows is bookkeeping, and its failure must not turn a stored answer into an error.
-    await recordSessionFacts(deps, { ...scope, turnId, session: context.session, exposures: steps.firstExposures, stored: completed.messages });
+    if (steps.firstExposures.length > 0) await recordExposures(deps, { ...scope, turnId, sessionId: context.session.id, exposures: steps.firstExposures, stored: completed.messages });
+    const afterTurn = [...context.uncovered, ...completed.messages.map((message) => ({ seq: message.seq, message: { role: message.role, content: message.content } }))];
     deps.logger.log('info', 'turn', {
       conversationId: input.conversationId, turnId, steps: steps.calls.length, selection: chosen.selection.source, domainTools: selected.length,
       windowMessages: context.storedWindow.length + steps.run.length, summaryTokens: context.memory.summaryTokens,
       ...result.usage, durationMs: deps.clock().getTime() - startedAt.getTime(),
     });
-    return result;
+    return { result, summaryDue: isSummaryDue(deps.settings, afterTurn) };
   } catch (error) {
     for (const call of calls.slice(rows.length)) account(call, 0);
     const code = error instanceof AppError ? error.code : 'internal';

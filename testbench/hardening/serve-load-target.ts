@@ -1,6 +1,8 @@
 // The load benchmark's server process (the real Node server on loopback, driven over IPC) and its simulator timing.
 // Run by bench/load.bench.ts as `node --import tsx testbench/hardening/serve-load-target.ts <database path> <simulator url>`.
 // The simulator stays in the bench process: like Bedrock, it must not spend the server's CPU.
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { mintDevelopmentToken } from '../../src/http/mint-development-token.ts';
 import { startNodeServer } from '../../src/runtime/node.ts';
 import type { Simulator } from '../simulator/create-simulator.ts';
 
@@ -10,9 +12,15 @@ export const LOAD_MARKER = /\[load c(\d+) n(\d+)\]/g;
 /** One Bedrock call as the simulator served it: the current message's marker, when it started (epoch ms) and took. */
 export type SimulatorTiming = { readonly marker: string | null; readonly startedAt: number; readonly durationMs: number };
 
+/** Turns the server runs on itself before 'ready' (JIT, caches, connections warm, as on a production server). */
+export const WARM_UP_TURNS = 40;
+
+/** What blocked the server's event loop since the previous 'cpu' message: the run's tail suspects. */
+export type BlockingFigures = { readonly loopDelayP99Ms: number; readonly loopDelayMaxMs: number; readonly gcMaxMs: number; readonly majorGcs: number };
+
 export type LoadTargetMessage =
-  | { readonly kind: 'ready'; readonly url: string; readonly secret: string }
-  | { readonly kind: 'cpu'; /** CPU the server process spent after 'ready' (user + system), answering the message 'cpu'. */ readonly cpuMs: number }
+  | { readonly kind: 'ready'; readonly url: string; readonly secret: string; readonly warmUpTurns: number }
+  | { readonly kind: 'cpu'; /** CPU the server process spent after 'ready' (user + system), answering the message 'cpu'. */ readonly cpuMs: number; readonly blocking: BlockingFigures }
   | { readonly kind: 'stopped'; readonly logLines: number; /** CPU the server process spent after 'ready' (user + system). */ readonly cpuMs: number };
 
 /** A clock comparable across processes on one machine: epoch milliseconds with sub-millisecond resolution. */
@@ -42,6 +50,43 @@ export function timeSimulator(simulator: Simulator, timings: SimulatorTiming[]):
   };
 }
 
+/** Sends WARM_UP_TURNS turns over two conversations (long enough for summaries), then deletes them: the audit sees none. */
+async function warmUp(url: string, secret: string): Promise<void> {
+  const token = await mintDevelopmentToken({ secret, sub: 'load-warm-up', ttlSeconds: 600 });
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const ids: string[] = [];
+  for (let n = 0; n < 2; n += 1) ids.push(((await (await fetch(`${url}/v1/conversations`, { method: 'POST', headers })).json()) as { id: string }).id);
+  for (let turn = 0; turn < WARM_UP_TURNS; turn += 1) {
+    const response = await fetch(`${url}/v1/conversations/${ids[turn % ids.length]}/messages`, { method: 'POST', headers, body: JSON.stringify({ text: `Warm-up ${turn}: please add a task to buy milk and tell me what is due today.` }) });
+    if (response.status !== 200) throw new Error(`warm-up turn ${turn} answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  }
+  // Let the background summaries finish before the conversations go.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const id of ids) await (await fetch(`${url}/v1/conversations/${id}`, { method: 'DELETE', headers })).arrayBuffer();
+}
+
+/** Event-loop delay and GC pauses, reset each time they are read. */
+function watchBlocking(): () => BlockingFigures {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  let gcMaxMs = 0;
+  let majorGcs = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMaxMs = Math.max(gcMaxMs, entry.duration);
+      if (((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) majorGcs += 1;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return () => {
+    const figures = { loopDelayP99Ms: delay.percentile(99) / 1e6, loopDelayMaxMs: delay.max / 1e6, gcMaxMs, majorGcs };
+    delay.reset();
+    gcMaxMs = 0;
+    majorGcs = 0;
+    return figures;
+  };
+}
+
 async function main(databasePath: string, bedrockEndpoint: string): Promise<void> {
   const secret = `load-bench-secret-${crypto.randomUUID()}`;
   let logLines = 0;
@@ -56,15 +101,18 @@ async function main(databasePath: string, bedrockEndpoint: string): Promise<void
     return (used.user + used.system) / 1000;
   };
   process.on('message', (message: unknown) => {
-    if (message === 'cpu') send({ kind: 'cpu', cpuMs: cpuMs() });
+    if (message === 'cpu') send({ kind: 'cpu', cpuMs: cpuMs(), blocking: readBlocking() });
     if (message !== 'stop') return;
     void server.close().then(() => {
       send({ kind: 'stopped', logLines, cpuMs: cpuMs() });
       process.disconnect();
     });
   });
+  await warmUp(server.url, secret);
+  logLines = 0;
+  const readBlocking = watchBlocking();
   const cpuAtReady = process.cpuUsage();
-  send({ kind: 'ready', url: server.url, secret });
+  send({ kind: 'ready', url: server.url, secret, warmUpTurns: WARM_UP_TURNS });
 }
 
 const [, entry, databaseArgument, endpointArgument] = process.argv;

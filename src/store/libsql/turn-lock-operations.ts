@@ -1,19 +1,34 @@
 // The one-turn-at-a-time lock: a lease on the conversation row, taken atomically, taken over once expired.
 import { AppError } from '../../errors.ts';
-import type { ConversationStore } from '../conversation-store.ts';
+import type { ConversationStore, TurnLockResult } from '../conversation-store.ts';
+import type { ConversationScope } from '../store-records.ts';
 import { assertConversation, notFound, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
 type TurnLockOperations = Pick<ConversationStore, 'acquireTurnLock' | 'releaseTurnLock'>;
 
+/** The lease's start and end (epoch ms); AppError 'internal' for an invalid Date or a lease that is not a positive integer. */
+export function checkLease(input: { readonly now: Date; readonly leaseMs: number }): { now: number; until: number } {
+  const now = input.now.getTime();
+  if (!Number.isFinite(now)) throw new AppError('internal', 'now must be a valid Date');
+  if (!Number.isSafeInteger(input.leaseMs) || input.leaseMs <= 0) {
+    throw new AppError('internal', `leaseMs must be a positive integer, got ${String(input.leaseMs)}`);
+  }
+  return { now, until: now + input.leaseMs };
+}
+
+/** The refusal when someone else holds the lock (with its expiry); not_found when the conversation is not the owner's. */
+export async function readLockConflict(context: StoreContext, scope: ConversationScope): Promise<Extract<TurnLockResult, { ok: false }>> {
+  const current = await context.database.read({ sql: `SELECT c.turn_lock_until FROM conversations c WHERE ${OWNED}`, args: ownerArgs(scope) });
+  const row = current.rows[0];
+  if (row === undefined) throw notFound();
+  const held = row['turn_lock_until'];
+  return { ok: false, reason: 'conflict', lockedUntil: typeof held === 'number' ? new Date(held).toISOString() : null };
+}
+
 export function createTurnLockOperations(context: StoreContext): TurnLockOperations {
   return {
     async acquireTurnLock(input) {
-      const now = input.now.getTime();
-      if (!Number.isFinite(now)) throw new AppError('internal', 'now must be a valid Date');
-      if (!Number.isSafeInteger(input.leaseMs) || input.leaseMs <= 0) {
-        throw new AppError('internal', `leaseMs must be a positive integer, got ${String(input.leaseMs)}`);
-      }
-      const until = now + input.leaseMs;
+      const { now, until } = checkLease(input);
       const [taken, abandoned] = await context.database.batchWrite([
         {
           sql:
@@ -34,14 +49,7 @@ export function createTurnLockOperations(context: StoreContext): TurnLockOperati
         const abandonedTurnIds = (abandoned?.rows ?? []).map((row) => String(row['id']));
         return { ok: true, lockedUntil: new Date(until).toISOString(), abandonedTurnIds };
       }
-      const current = await context.database.read({
-        sql: `SELECT c.turn_lock_until FROM conversations c WHERE ${OWNED}`,
-        args: ownerArgs(input),
-      });
-      const row = current.rows[0];
-      if (row === undefined) throw notFound();
-      const held = row['turn_lock_until'];
-      return { ok: false, reason: 'conflict', lockedUntil: typeof held === 'number' ? new Date(held).toISOString() : null };
+      return readLockConflict(context, input);
     },
 
     async releaseTurnLock(input) {

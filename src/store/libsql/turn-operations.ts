@@ -1,13 +1,40 @@
 // Turns: begun under the lock with the user's message, finished (complete or failed) with everything else at once.
-import type { InStatement } from '@libsql/client';
+import type { InStatement, InValue } from '@libsql/client';
 import type { ConversationStore, FinishTurnInput, TurnWriteResult } from '../conversation-store.ts';
-import { buildMessageInserts, lockHeldBy, prepareMessages, touchConversation, turnRunning, withAssignedSeq } from './build-message-inserts.ts';
+import { buildMessageInserts, lockHeldBy, prepareMessages, touchConversation, turnRunning, withAssignedSeq, type WriteGuard } from './build-message-inserts.ts';
 import { buildIdempotencyCompletion } from './idempotency-operations.ts';
 import { TURN_COLUMNS, toTurn } from './map-records.ts';
 import { assertConversation, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 import { buildUsageInsert } from './usage-operations.ts';
 
 type TurnOperations = Pick<ConversationStore, 'beginTurn' | 'completeTurn' | 'failTurn' | 'listIncompleteTurns'>;
+
+/**
+ * One UPDATE of the conversation row for a finishing turn (null when there is nothing to change): releases the lock if
+ * this turn holds it, touches updated_at when messages were appended, and stores the session only under `guard`.
+ * Runs before the turn's status flips, so `guard` (the turn is running) still holds for a live turn.
+ */
+function buildConversationUpdate(input: FinishTurnInput, options: { at: string; touch: boolean; guard: WriteGuard }): InStatement | null {
+  const assignments: string[] = [];
+  const args: InValue[] = [];
+  if (input.releaseLock ?? true) {
+    assignments.push('turn_lock_owner = CASE WHEN c.turn_lock_owner = ? THEN NULL ELSE c.turn_lock_owner END', 'turn_lock_until = CASE WHEN c.turn_lock_owner = ? THEN NULL ELSE c.turn_lock_until END');
+    args.push(input.turnId, input.turnId);
+  }
+  if (options.touch) {
+    assignments.push('updated_at = ?');
+    args.push(options.at);
+  }
+  if (input.session !== undefined) {
+    const { sessionId, sessionStartedAt, lastActivityAt } = input.session;
+    for (const [column, value] of [['session_id', sessionId], ['session_started_at', sessionStartedAt], ['last_activity_at', lastActivityAt]] as const) {
+      assignments.push(`${column} = CASE WHEN ${options.guard.sql} THEN ? ELSE c.${column} END`);
+      args.push(...options.guard.args, value);
+    }
+  }
+  if (assignments.length === 0) return null;
+  return { sql: `UPDATE conversations AS c SET ${assignments.join(', ')} WHERE ${OWNED}`, args: [...args, ...ownerArgs(input)] };
+}
 
 export function createTurnOperations(context: StoreContext): TurnOperations {
   /** Every write is guarded by "the turn is still running", then the turn's status flips: a zombie turn writes nothing. */
@@ -20,6 +47,8 @@ export function createTurnOperations(context: StoreContext): TurnOperations {
     if (input.idempotency !== undefined) {
       statements.push(buildIdempotencyCompletion(input, input.idempotency.key, input.idempotency.response, guard));
     }
+    const conversationUpdate = buildConversationUpdate(input, { at, touch: messages.length > 0, guard });
+    if (conversationUpdate !== null) statements.push(conversationUpdate);
     const finishIndex = statements.length;
     statements.push({
       sql:
@@ -27,13 +56,6 @@ export function createTurnOperations(context: StoreContext): TurnOperations {
         `AND conversation_id = (SELECT c.id FROM conversations c WHERE ${OWNED}) RETURNING id`,
       args: [status, at, errorCode, input.turnId, ...ownerArgs(input)],
     });
-    if (input.releaseLock ?? true) {
-      statements.push({
-        sql: `UPDATE conversations AS c SET turn_lock_owner = NULL, turn_lock_until = NULL WHERE ${OWNED} AND c.turn_lock_owner = ?`,
-        args: [...ownerArgs(input), input.turnId],
-      });
-    }
-    if (messages.length > 0) statements.push(touchConversation(input, at));
     const results = await context.database.batchWrite(statements);
     if (results[finishIndex]?.rows.length !== 1) {
       await assertConversation(context, input);

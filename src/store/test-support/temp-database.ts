@@ -1,5 +1,4 @@
 // Test support: real libSQL files in a temp directory, opened as this process or as "another process".
-import { createClient } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { createDatabaseRegistry } from '../database-registry.ts';
 import { collectNativeGarbage } from './collect-native-garbage.ts';
 import { migrate } from '../migrate.ts';
 import { openDatabase, type OpenDatabaseOptions } from '../open-database.ts';
+import { createLocalClient } from '../native/create-native-client.ts';
 
 export type TempDirectory = { readonly directory: string; url(name?: string): string; remove(): void };
 
@@ -29,7 +29,7 @@ export function createTempDirectory(): TempDirectory {
 
 /** Opens `url` with its own registry (a client of its own, as another process would have). */
 export function openIsolatedDatabase(url: string, options: Partial<OpenDatabaseOptions> = {}): Promise<Database> {
-  return openDatabase({ url, createClient, registry: createDatabaseRegistry(), ...options });
+  return openDatabase({ url, createClient: createLocalClient, registry: createDatabaseRegistry(), ...options });
 }
 
 /** A temp file database with every migration applied; `cleanup` closes it and removes the directory. */

@@ -1,0 +1,81 @@
+// The start of a turn in one transaction: take the lock, begin the turn, and read everything the turn needs.
+import type { InStatement } from '@libsql/client';
+import { AppError } from '../../errors.ts';
+import type { ConversationStore } from '../conversation-store.ts';
+import { CONVERSATION_COLUMNS, MEMORY_COLUMNS, MESSAGE_COLUMNS, toConversation, toMemory, toMessage } from './map-records.ts';
+import { readNumber, readText, readTextOrNull } from './read-row.ts';
+import { OWNED, ownerArgs, type StoreContext } from './store-context.ts';
+import { checkLease, readLockConflict } from './turn-lock-operations.ts';
+
+type TurnStartOperations = Pick<ConversationStore, 'startTurn'>;
+
+/** The conversation of the scope, only once `turnId` holds its lock (so a refused lock reads nothing). */
+const LOCKED = `(SELECT c.id FROM conversations c WHERE ${OWNED} AND c.turn_lock_owner = ?)`;
+
+export function createTurnStartOperations(context: StoreContext): TurnStartOperations {
+  return {
+    async startTurn(input) {
+      const { now, until } = checkLease(input);
+      const at = input.now.toISOString();
+      const locked = [...ownerArgs(input), input.turnId];
+      const statements: InStatement[] = [
+        {
+          sql:
+            `UPDATE conversations AS c SET turn_lock_owner = ?, turn_lock_until = ? WHERE ${OWNED} AND (c.turn_lock_owner IS NULL ` +
+            `OR c.turn_lock_until IS NULL OR c.turn_lock_until <= ? OR c.turn_lock_owner = ?) RETURNING ${CONVERSATION_COLUMNS.replaceAll('c.', '')}`,
+          args: [input.turnId, until, ...ownerArgs(input), now, input.turnId],
+        },
+        {
+          // Only one turn runs at a time, so once we hold the lock any other running turn was left by an expired holder.
+          sql: `UPDATE turns SET status = 'failed', error_code = 'abandoned', finished_at = ? WHERE status = 'running' AND id <> ? AND conversation_id = ${LOCKED} RETURNING id`,
+          args: [at, input.turnId, ...locked],
+        },
+        {
+          sql: `INSERT INTO turns (id, conversation_id, status, user_message_seq, started_at) SELECT ?, ${LOCKED}, 'running', NULL, ? WHERE ${LOCKED} IS NOT NULL RETURNING id`,
+          args: [input.turnId, ...locked, at, ...locked],
+        },
+        {
+          sql:
+            `SELECT ${MEMORY_COLUMNS}, (SELECT COALESCE(SUM(m.token_estimate), 0) FROM messages m WHERE m.conversation_id = conversation_memory.conversation_id) AS history_tokens, ` +
+            '(SELECT COALESCE(MAX(m.seq), 0) FROM messages m WHERE m.conversation_id = conversation_memory.conversation_id) AS last_seq ' +
+            `FROM conversation_memory WHERE conversation_id = ${LOCKED}`,
+          args: locked,
+        },
+        {
+          sql:
+            `SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN conversation_memory cm ON cm.conversation_id = m.conversation_id ` +
+            `WHERE m.conversation_id = ${LOCKED} AND m.seq > cm.covers_up_to_seq ORDER BY m.seq`,
+          args: locked,
+        },
+        {
+          sql:
+            'SELECT e.session_id, e.asset_id, e.message_seq, e.tool_use_id, e.created_at FROM asset_exposures e JOIN conversations c ON c.id = e.conversation_id ' +
+            `WHERE ${OWNED} AND c.turn_lock_owner = ? AND e.session_id = c.session_id ORDER BY e.message_seq, e.asset_id`,
+          args: locked,
+        },
+      ];
+      const [taken, abandoned, begun, memory, uncovered, exposures] = await context.database.batchWrite(statements);
+      const conversationRow = taken?.rows[0];
+      const memoryRow = memory?.rows[0];
+      if (conversationRow === undefined) return readLockConflict(context, input);
+      if (begun?.rows.length !== 1) throw new AppError('store_error', 'the turn could not be started');
+      if (memoryRow === undefined) throw new AppError('store_error', 'stored conversation has no memory row');
+      return {
+        ok: true,
+        conversation: toConversation(conversationRow),
+        abandonedTurnIds: (abandoned?.rows ?? []).map((row) => String(row['id'])),
+        memory: toMemory(memoryRow),
+        uncovered: (uncovered?.rows ?? []).map(toMessage),
+        lastSeq: readNumber(memoryRow, 'last_seq'),
+        historyTokens: readNumber(memoryRow, 'history_tokens'),
+        sessionExposures: (exposures?.rows ?? []).map((row) => ({
+          sessionId: readText(row, 'session_id'),
+          assetId: readText(row, 'asset_id'),
+          messageSeq: readNumber(row, 'message_seq'),
+          toolUseId: readTextOrNull(row, 'tool_use_id'),
+          createdAt: readText(row, 'created_at'),
+        })),
+      };
+    },
+  };
+}
