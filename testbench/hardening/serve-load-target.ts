@@ -1,6 +1,7 @@
 // The load benchmark's server process (the real Node server on loopback, driven over IPC) and its simulator timing.
 // Run by bench/load.bench.ts as `node --import tsx testbench/hardening/serve-load-target.ts <database path> <simulator url>`.
 // The simulator stays in the bench process: like Bedrock, it must not spend the server's CPU.
+import { writeFileSync } from 'node:fs';
 import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { mintDevelopmentToken } from '../../src/http/mint-development-token.ts';
 import { startNodeServer } from '../../src/runtime/node.ts';
@@ -91,9 +92,12 @@ async function main(databasePath: string, bedrockEndpoint: string): Promise<void
   const secret = `load-bench-secret-${crypto.randomUUID()}`;
   let logLines = 0;
   // Log lines are built as in production (the default level) but not printed: 50 clients would flood the terminal.
+  // LOAD_LOG_FILE=<path> keeps them in memory and writes them there at the end (to study a run's slow turns).
+  const logFile = process.env['LOAD_LOG_FILE'];
+  const kept: string[] = [];
   const server = await startNodeServer(
     { BEDROCK_ENDPOINT: bedrockEndpoint, AUTH_JWT_SECRET: secret, DATABASE_URL: `file:${databasePath}` },
-    { port: 0, hostname: '127.0.0.1', write: () => (logLines += 1) },
+    { port: 0, hostname: '127.0.0.1', write: (line: string) => { logLines += 1; if (logFile !== undefined) kept.push(line); } },
   );
   const send = (message: LoadTargetMessage) => process.send?.(message);
   const cpuMs = () => {
@@ -104,6 +108,7 @@ async function main(databasePath: string, bedrockEndpoint: string): Promise<void
     if (message === 'cpu') send({ kind: 'cpu', cpuMs: cpuMs(), blocking: readBlocking() });
     if (message !== 'stop') return;
     void server.close().then(() => {
+      if (logFile !== undefined) writeFileSync(logFile, kept.map((line) => line.trimEnd()).join('\n') + '\n');
       send({ kind: 'stopped', logLines, cpuMs: cpuMs() });
       process.disconnect();
     });
