@@ -8,6 +8,7 @@ import { isAppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { createNodeHttpFetch } from './create-node-http-fetch.ts';
 import { startLocalServices } from './start-local-services.ts';
+import { startSimulatorProcess } from './start-simulator-process.ts';
 
 export type StartNodeServerOptions = {
   /** Overrides PORT; 0 picks a free port (tests). */
@@ -30,7 +31,9 @@ export type NodeServer = {
 export async function startNodeServer(env: Readonly<Record<string, string | undefined>>, options: StartNodeServerOptions = {}): Promise<NodeServer> {
   const config = loadConfig(env, { runtime: 'node' });
   const logger = createLogger({ level: config.logLevel, ...(options.write === undefined ? {} : { write: options.write }) });
-  const local = await startLocalServices(config, logger, { bedrockFetch: createNodeHttpFetch() });
+  // Under Deno (which runs this module in the shared tests) the simulator stays in process: it cannot fork a tsx child.
+  const simulatorOptions = 'Deno' in globalThis ? {} : { startSimulator: startSimulatorProcess, simulatorPlace: 'a child process' };
+  const local = await startLocalServices(config, logger, { bedrockFetch: createNodeHttpFetch(), ...simulatorOptions });
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve({ fetch: local.services.app.fetch, port: options.port ?? config.port, ...(options.hostname === undefined ? {} : { hostname: options.hostname }) }) as Server;
     started.once('listening', () => resolve(started));

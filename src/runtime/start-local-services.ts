@@ -1,4 +1,4 @@
-// Node and Deno share this: the in-process simulator (announced first), development auth, the migrated local database.
+// Node and Deno share this: the simulator in simulator mode (announced first), development auth, the migrated database.
 import type { Config } from '../config/parse-config.ts';
 import { mintDevelopmentToken } from '../http/mint-development-token.ts';
 import type { Logger } from '../logger.ts';
@@ -28,17 +28,32 @@ function generateSecret(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** A simulator on loopback: its base URL, and how to stop it. */
+export type LocalSimulator = { readonly url: string; close(): Promise<void> };
+
+export type LocalServicesOptions = {
+  readonly bedrockFetch?: typeof fetch;
+  /** Starts the simulator in simulator mode (Node: a child process); by default it runs in this process. */
+  readonly startSimulator?: () => Promise<LocalSimulator>;
+  /** Where the simulator runs, for the first log line, e.g. "a child process". */
+  readonly simulatorPlace?: string;
+};
+
+async function startInProcessSimulator(): Promise<LocalSimulator> {
+  const { startSimulatorServer } = await import('../../testbench/simulator/start-simulator-server.ts');
+  return startSimulatorServer({ port: 0, hostname: '127.0.0.1' });
+}
+
 /**
  * Starts what a local server needs before it listens. In simulator mode the FIRST log line (warn) says Bedrock is
  * simulated and why. Migrations run before this resolves, so a broken database stops the start, not the first request.
  */
-export async function startLocalServices(config: Readonly<Config>, logger: Logger, options: { readonly bedrockFetch?: typeof fetch } = {}): Promise<LocalServices> {
-  let simulator: { readonly url: string; close(): Promise<void> } | undefined;
+export async function startLocalServices(config: Readonly<Config>, logger: Logger, options: LocalServicesOptions = {}): Promise<LocalServices> {
+  let simulator: LocalSimulator | undefined;
   if (config.mode === 'simulator') {
-    const { startSimulatorServer } = await import('../../testbench/simulator/start-simulator-server.ts');
-    simulator = await startSimulatorServer({ port: 0, hostname: '127.0.0.1' });
+    simulator = await (options.startSimulator ?? startInProcessSimulator)();
     logger.log('warn', 'bedrock_simulated', {
-      note: `BEDROCK IS SIMULATED: no AWS credentials and no BEDROCK_ENDPOINT are set, so replies come from the in-process simulator at ${simulator.url}, not from Claude. Set AWS credentials (or AWS_BEARER_TOKEN_BEDROCK) and AUTH_JWT_SECRET to use real Bedrock.`,
+      note: `BEDROCK IS SIMULATED: no AWS credentials and no BEDROCK_ENDPOINT are set, so replies come from the simulator at ${simulator.url} (${options.simulatorPlace ?? 'in this process'}), not from Claude. Set AWS credentials (or AWS_BEARER_TOKEN_BEDROCK) and AUTH_JWT_SECRET to use real Bedrock.`,
       simulatorUrl: simulator.url,
     });
   } else {
