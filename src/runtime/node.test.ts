@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isAppError } from '../errors.ts';
@@ -83,6 +83,25 @@ describe('startNodeServer', () => {
       return true;
     });
     assert.deepEqual(lines, []);
+  });
+
+  it('closes within its drain timeout while a client holds a connection open without sending a request', async () => {
+    const server = await startNodeServer({ DATABASE_URL: `file:${join(directory, 'drain.db')}` }, { port: 0, hostname: '127.0.0.1', write: () => {}, drainTimeoutMs: 200 });
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const outcome = await Promise.race([
+        server.close().then(() => 'closed'),
+        new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still open after 5 s'), 5000))),
+      ]);
+      assert.equal(outcome, 'closed', 'a silent connection must not hold the server open past the drain timeout');
+    } finally {
+      clearTimeout(timer);
+      socket.destroy();
+      await server.close();
+    }
   });
 
   it('keeps the data across a restart and closes twice without error', async () => {

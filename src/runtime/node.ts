@@ -17,13 +17,15 @@ export type StartNodeServerOptions = {
   readonly hostname?: string;
   /** Where log lines go; defaults to stdout. */
   readonly write?: (line: string) => void;
+  /** How long `close` waits for requests in flight before closing their connections; defaults to 10 s. */
+  readonly drainTimeoutMs?: number;
 };
 
 export type NodeServer = {
   /** `http://host:port`, with the port actually bound. */
   readonly url: string;
   readonly developmentToken?: string;
-  /** Stops accepting connections, then closes the database and the simulator. Safe to call twice. */
+  /** Stops accepting connections, lets requests in flight finish (up to the drain timeout), then closes the database and the simulator. Safe to call twice. */
   close(): Promise<void>;
 };
 
@@ -52,16 +54,32 @@ export async function startNodeServer(env: Readonly<Record<string, string | unde
     ...(local.developmentToken === undefined ? {} : { developmentToken: local.developmentToken }),
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
+        await closeHttpServer(server, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS);
         await local.close();
         logger.log('info', 'stopped');
       })();
       return closing;
     },
   };
+}
+
+/** How long a stopping server lets requests in flight finish before it closes their connections. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * Stops accepting, closes idle keep-alive connections at once, lets requests in flight finish, and after `drainMs`
+ * closes whatever is still open. The deadline matters under Deno 2.9's node:http, where a connection accepted before
+ * it sent a request never counts as idle and would hold `close` open for minutes (denoland/deno#36513).
+ */
+function closeHttpServer(server: Server, drainMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const deadline = setTimeout(() => server.closeAllConnections(), drainMs);
+    server.close(() => {
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 
 async function main(): Promise<void> {

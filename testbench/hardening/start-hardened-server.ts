@@ -41,7 +41,7 @@ export async function startHardenedServer(env: Readonly<Record<string, string>> 
   const databaseUrl = `file:${join(directory, 'hardening.db')}`;
   const fullEnv = { BEDROCK_ENDPOINT: simulator.url, AUTH_JWT_SECRET: HARDENING_SECRET, DATABASE_URL: databaseUrl, ...env };
   const lines: string[] = [];
-  const start = () => startNodeServer(fullEnv, { port: 0, hostname: '127.0.0.1', write: (line) => lines.push(line) });
+  const start = () => startNodeServer(fullEnv, { port: 0, hostname: '127.0.0.1', write: (line) => lines.push(line), drainTimeoutMs: 1000 });
   let server: NodeServer = await start();
   let inspector: Client | undefined;
   let closing: Promise<void> | undefined;
