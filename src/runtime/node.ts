@@ -64,7 +64,7 @@ export async function startNodeServer(env: Readonly<Record<string, string | unde
 }
 
 /** How long a stopping server lets requests in flight finish before it closes their connections. */
-export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
+const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
 
 /**
  * Stops accepting, closes idle keep-alive connections at once, lets requests in flight finish, and after `drainMs`
