@@ -1,12 +1,12 @@
 // Times window + assembly for one model call: a 100-tool registry and a 1,000-message history (target: median < 1 ms).
 // Standalone: `tsx bench/prompt-assembly.bench.ts`; exits 1 when the median misses the target.
-import { assemblePrompt } from '../src/pipeline/assemble-prompt.ts';
-import type { AssetExposure } from '../src/pipeline/asset-types.ts';
-import { pinAssets } from '../src/pipeline/pin-assets.ts';
-import type { Message } from '../src/pipeline/prompt-types.ts';
-import { slideWindow } from '../src/pipeline/slide-window.ts';
-import type { WindowMessage } from '../src/pipeline/slide-window.ts';
-import { createToolRegistry, toToolDefinition } from '../src/pipeline/tool-registry.ts';
+import { assemblePrompt } from '../src/pipeline/assembly/index.ts';
+import type { AssetExposure } from '../src/pipeline/assets/index.ts';
+import { pinAssets } from '../src/pipeline/assets/index.ts';
+import type { Message } from '../src/pipeline/types/index.ts';
+import { slideWindow } from '../src/pipeline/window/index.ts';
+import type { WindowMessage } from '../src/pipeline/window/index.ts';
+import { createToolRegistry, toToolDefinition } from '../src/pipeline/tool-catalogue/index.ts';
 
 const TARGET_MEDIAN_MS = 1;
 const WARMUP_RUNS = 200;

@@ -1,12 +1,12 @@
 // Recall of plain BM25 and of our ranker on the BFCL multi-turn fixture; exits 1 if ours misses 0.85 @5 or 0.95 @15.
 // `--misses` also lists every gold tool ranked below 15.
 import { readFileSync } from 'node:fs';
-import { measureRecall, parseLabelledQueries } from '../src/pipeline/measure-recall.ts';
-import type { LabelledQuery } from '../src/pipeline/measure-recall.ts';
-import { createToolIndex, rankTools } from '../src/pipeline/rank-tools.ts';
-import { createBm25Index, rankToolsBm25 } from '../src/pipeline/rank-tools-bm25.ts';
-import { shortlistTools } from '../src/pipeline/shortlist-tools.ts';
-import { createToolRegistry } from '../src/pipeline/tool-registry.ts';
+import { measureRecall, parseLabelledQueries } from '../src/pipeline/tool-search/index.ts';
+import type { LabelledQuery } from '../src/pipeline/tool-search/index.ts';
+import { createToolIndex, rankTools } from '../src/pipeline/tool-search/index.ts';
+import { createBm25Index, rankToolsBm25 } from '../src/pipeline/tool-search/index.ts';
+import { shortlistTools } from '../src/pipeline/tool-selection/index.ts';
+import { createToolRegistry } from '../src/pipeline/tool-catalogue/index.ts';
 
 /** The targets of issue 3. */
 const TARGET_AT_5 = 0.85;

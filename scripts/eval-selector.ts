@@ -2,10 +2,10 @@
 // tool ranking on a labelled set. Bad arguments, unreadable files or bad lines: a message and exit code 2.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { measureRecall, parseLabelledQueries } from '../src/pipeline/measure-recall.ts';
-import { createToolIndex, rankTools } from '../src/pipeline/rank-tools.ts';
-import { shortlistTools } from '../src/pipeline/shortlist-tools.ts';
-import { createToolRegistry } from '../src/pipeline/tool-registry.ts';
+import { measureRecall, parseLabelledQueries } from '../src/pipeline/tool-search/index.ts';
+import { createToolIndex, rankTools } from '../src/pipeline/tool-search/index.ts';
+import { shortlistTools } from '../src/pipeline/tool-selection/index.ts';
+import { createToolRegistry } from '../src/pipeline/tool-catalogue/index.ts';
 
 const USAGE = 'usage: npm run eval:selector -- --tools <manifest.json>[,<more.json>] --queries <file.jsonl> [--json]';
 

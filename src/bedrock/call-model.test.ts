@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { AppError, type ErrorCode } from '../errors.ts';
-import type { PromptRequest } from '../pipeline/prompt-types.ts';
+import type { PromptRequest } from '../pipeline/types/index.ts';
 import { FAULT_ERRORS, startSimulatorServer, type SimulatorServer, type StreamExceptionType } from '../../testbench/simulator/index.ts';
 import { createModelCaller, toBaseModelId, type ModelCaller } from './call-model.ts';
 import { createBedrockClient } from './create-bedrock-client.ts';

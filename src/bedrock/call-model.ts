@@ -3,7 +3,7 @@ import {
   type BedrockRuntimeClient, ConverseCommand, ConverseStreamCommand, CountTokensCommand,
 } from '@aws-sdk/client-bedrock-runtime';
 import { AppError } from '../errors.ts';
-import type { ContentBlock, ModelReply, PromptRequest } from '../pipeline/prompt-types.ts';
+import type { ContentBlock, ModelReply, PromptRequest } from '../pipeline/types/index.ts';
 import { fromWireBlocks, toStopReason, toUsage } from './from-converse-output.ts';
 import { toConverseInput } from './to-converse-input.ts';
 import { translateBedrockError } from './translate-bedrock-error.ts';

@@ -1,7 +1,7 @@
 // Folds ConverseStream events into one reply, forwarding text deltas as they come.
 import type { ConverseStreamOutput } from '@aws-sdk/client-bedrock-runtime';
 import { AppError } from '../errors.ts';
-import type { ContentBlock, ModelReply, StopReason, Usage } from '../pipeline/prompt-types.ts';
+import type { ContentBlock, ModelReply, StopReason, Usage } from '../pipeline/types/index.ts';
 import { toStopReason, toUsage } from './from-converse-output.ts';
 
 type Partial = { kind: 'text'; text: string } | { kind: 'tool_use'; id: string; name: string; json: string };

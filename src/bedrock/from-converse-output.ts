@@ -1,6 +1,6 @@
 // Maps Bedrock's Converse output (and stream events) back to vendor-neutral replies.
 import type { ContentBlock as WireBlock, TokenUsage } from '@aws-sdk/client-bedrock-runtime';
-import type { ContentBlock, StopReason, Usage } from '../pipeline/prompt-types.ts';
+import type { ContentBlock, StopReason, Usage } from '../pipeline/types/index.ts';
 
 const STOP_REASONS: ReadonlySet<string> = new Set([
   'end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'guardrail_intervened', 'content_filtered',

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { toConverseInput } from './to-converse-input.ts';
-import type { PromptRequest } from '../pipeline/prompt-types.ts';
+import type { PromptRequest } from '../pipeline/types/index.ts';
 
 const base: PromptRequest = {
   modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',

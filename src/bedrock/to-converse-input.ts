@@ -1,7 +1,7 @@
 // Maps a vendor-neutral PromptRequest to Bedrock's Converse input: the only place that writes Bedrock's wire names.
 import type { ContentBlock as WireBlock, ConverseCommandInput, SystemContentBlock, Tool } from '@aws-sdk/client-bedrock-runtime';
-import type { CachePoint, ContentBlock, PromptRequest, ToolChoice } from '../pipeline/prompt-types.ts';
-import { isCachePoint } from '../pipeline/prompt-types.ts';
+import type { CachePoint, ContentBlock, PromptRequest, ToolChoice } from '../pipeline/types/index.ts';
+import { isCachePoint } from '../pipeline/types/index.ts';
 
 type DocumentType = Record<string, never>;
 

@@ -5,8 +5,8 @@ import { DEFAULT_ASSETS, DEFAULT_INSTRUCTIONS, DEFAULT_SAFETY_RULES } from '../c
 import type { Config } from '../config/parse-config.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { createToolIndex } from '../pipeline/rank-tools.ts';
-import { createToolRegistry } from '../pipeline/tool-registry.ts';
+import { createToolIndex } from '../pipeline/tool-search/index.ts';
+import { createToolRegistry } from '../pipeline/tool-catalogue/index.ts';
 import { createLibsqlStore } from '../store/create-libsql-store.ts';
 import type { Database } from '../store/database.ts';
 import { createDemoToolPack } from '../tools/create-demo-tool-pack.ts';

@@ -1,5 +1,5 @@
 // The records the conversation store reads and writes. Times are ISO-8601 UTC strings.
-import type { ContentBlock, Role } from '../pipeline/prompt-types.ts';
+import type { ContentBlock, Role } from '../pipeline/types/index.ts';
 
 /** Every store call names the user it acts for: another user's conversation behaves exactly as a missing one. */
 export type ConversationScope = { readonly ownerId: string; readonly conversationId: string };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { createToolRegistry, STANDARD_TAG } from '../pipeline/tool-registry.ts';
+import { createToolRegistry, STANDARD_TAG } from '../pipeline/tool-catalogue/index.ts';
 import { createDemoToolPack, DOMAIN_TOOL_PACK } from './create-demo-tool-pack.ts';
 import { registerToolPack } from './register-tool-pack.ts';
 import { createToolFixture, type ToolFixture } from './tool-fixture.test-support.ts';

@@ -1,6 +1,6 @@
 // A tool's input declared once: the JSON schema the model sees and the valibot check its answers pass come from one list.
 import * as v from 'valibot';
-import type { JsonSchema } from '../pipeline/prompt-types.ts';
+import type { JsonSchema } from '../pipeline/types/index.ts';
 
 /** One input field: its JSON schema, the valibot schema that checks (and normalises) it, and whether it may be left out. */
 export type Field<T> = { readonly json: JsonSchema; readonly schema: v.GenericSchema<unknown, T>; readonly optional: boolean };

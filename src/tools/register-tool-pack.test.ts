@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isAppError } from '../errors.ts';
-import { createToolRegistry } from '../pipeline/tool-registry.ts';
+import { createToolRegistry } from '../pipeline/tool-catalogue/index.ts';
 import { indexToolPack, registerToolPack } from './register-tool-pack.ts';
 import type { ToolPackEntry } from './tool-handler.ts';
 

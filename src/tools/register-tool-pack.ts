@@ -1,7 +1,7 @@
 // Puts a tool pack into a registry and indexes its handlers by name, for the turn loop to dispatch.
 import { AppError } from '../errors.ts';
-import type { ToolRegistry, ToolSpec } from '../pipeline/tool-registry.ts';
-import { parseToolSpec } from '../pipeline/tool-spec.ts';
+import type { ToolRegistry, ToolSpec } from '../pipeline/tool-catalogue/index.ts';
+import { parseToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ToolPackEntry } from './tool-handler.ts';
 
 /**

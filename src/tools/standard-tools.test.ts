@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createToolRegistry } from '../pipeline/tool-registry.ts';
+import { createToolRegistry } from '../pipeline/tool-catalogue/index.ts';
 import { DOMAIN_TOOL_PACK } from './create-demo-tool-pack.ts';
 import { PREFERENCE_TOOLS, MAX_PREFERENCES } from './preference-tools.ts';
 import { registerToolPack } from './register-tool-pack.ts';

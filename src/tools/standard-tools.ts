@@ -1,5 +1,5 @@
 // The PRD's standard tools, sent on every call: clarify, help, cancel, set_preference. Descriptions stay short.
-import { STANDARD_TAG, type ToolRegistry } from '../pipeline/tool-registry.ts';
+import { STANDARD_TAG, type ToolRegistry } from '../pipeline/tool-catalogue/index.ts';
 import { defineInput, optional, text, textList } from './define-input.ts';
 import { defineTool, fail, succeed } from './define-tool.ts';
 import { MAX_PREFERENCES, PREFERENCE_KEY } from './preference-tools.ts';

@@ -1,6 +1,6 @@
 // What a runnable tool is: its spec for the model and the code that answers it.
 import type { Database } from '../store/database.ts';
-import type { ToolInput } from '../pipeline/tool-registry.ts';
+import type { ToolInput } from '../pipeline/tool-catalogue/index.ts';
 
 /** Everything a tool may touch. Every query a tool runs is scoped to `userId`. */
 export type ToolContext = {

@@ -1,10 +1,10 @@
 // Turns one finished model call into its usage-ledger row and its structured log line (never message text).
 import { lookupModelFacts } from '../config/models.ts';
-import { computeCost, computeSavingPercent, computeUncachedCost } from '../pipeline/compute-cost.ts';
-import { diagnoseCacheMiss, type CacheMissReason, type PromptFingerprint } from '../pipeline/diagnose-cache-miss.ts';
-import { estimateRequestTokens } from '../pipeline/estimate-tokens.ts';
-import { totalInputTokens } from '../pipeline/learn-token-correction.ts';
-import type { ModelReply, PromptRequest } from '../pipeline/prompt-types.ts';
+import { computeCost, computeSavingPercent, computeUncachedCost } from '../pipeline/cost/index.ts';
+import { diagnoseCacheMiss, type CacheMissReason, type PromptFingerprint } from '../pipeline/cost/index.ts';
+import { estimateRequestTokens } from '../pipeline/tokens/index.ts';
+import { totalInputTokens } from '../pipeline/tokens/index.ts';
+import type { ModelReply, PromptRequest } from '../pipeline/types/index.ts';
 import type { NewUsageRow, UsageKind } from '../store/store-records.ts';
 import type { Logger } from '../logger.ts';
 

@@ -1,14 +1,14 @@
 // Gathers the layers of one main-model call and assembles them; also measures the naive counterfactual and fingerprints.
 import { lookupModelFacts } from '../config/models.ts';
 import { AppError } from '../errors.ts';
-import { assemblePrompt, type AssemblyReport } from '../pipeline/assemble-prompt.ts';
-import type { AssetExposure } from '../pipeline/asset-types.ts';
-import { fingerprintText, type PromptFingerprint } from '../pipeline/diagnose-cache-miss.ts';
-import { estimateMessageTokens, estimateTextTokens, estimateToolTokens, TOOL_USE_SYSTEM_TOKENS } from '../pipeline/estimate-tokens.ts';
-import { correctTokens, type TokenCorrection } from '../pipeline/learn-token-correction.ts';
-import { isCachePoint, type Message, type PromptRequest, type ToolDefinition } from '../pipeline/prompt-types.ts';
-import type { WindowMessage } from '../pipeline/slide-window.ts';
-import { toToolDefinition, type ToolSpec } from '../pipeline/tool-registry.ts';
+import { assemblePrompt, type AssemblyReport } from '../pipeline/assembly/index.ts';
+import type { AssetExposure } from '../pipeline/assets/index.ts';
+import { fingerprintText, type PromptFingerprint } from '../pipeline/cost/index.ts';
+import { estimateMessageTokens, estimateTextTokens, estimateToolTokens, TOOL_USE_SYSTEM_TOKENS } from '../pipeline/tokens/index.ts';
+import { correctTokens, type TokenCorrection } from '../pipeline/tokens/index.ts';
+import { isCachePoint, type Message, type PromptRequest, type ToolDefinition } from '../pipeline/types/index.ts';
+import type { WindowMessage } from '../pipeline/window/index.ts';
+import { toToolDefinition, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { PromptContent, TurnDependencies } from './turn-dependencies.ts';
 
 export type MainPromptInput = {

@@ -1,5 +1,5 @@
 // Runs a tool declared with an HTTP handler in the manifest: one request with a timeout; any failure is an error outcome.
-import type { ToolHttp } from '../pipeline/tool-spec.ts';
+import type { ToolHttp } from '../pipeline/tool-catalogue/index.ts';
 import type { ToolOutcome } from '../tools/tool-handler.ts';
 
 /** Longest tool answer kept from an HTTP handler; the window truncates further with a visible marker. */

@@ -1,5 +1,5 @@
 // The port the HTTP layer calls: one conversation's life as the mobile app sees it. The turn loop implements it.
-import type { Usage } from '../pipeline/prompt-types.ts';
+import type { Usage } from '../pipeline/types/index.ts';
 
 export type ConversationRef = { readonly userId: string; readonly conversationId: string };
 

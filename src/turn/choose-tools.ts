@@ -1,11 +1,11 @@
 // Chooses this turn's domain tools: local ranking, then (only when unsure) the cheap model, with a bounded wait.
-import { applyToolSelection, type ToolSelection } from '../pipeline/apply-tool-selection.ts';
-import { findNamedDomains } from '../pipeline/find-named-domains.ts';
-import { focusToolRanking } from '../pipeline/focus-tool-ranking.ts';
-import { rankTools, type RankedTool } from '../pipeline/rank-tools.ts';
-import { planToolSelection } from '../pipeline/select-tools.ts';
-import type { ModelReply } from '../pipeline/prompt-types.ts';
-import { STANDARD_TAG, type ToolSpec } from '../pipeline/tool-registry.ts';
+import { applyToolSelection, type ToolSelection } from '../pipeline/tool-selection/index.ts';
+import { findNamedDomains } from '../pipeline/tool-selection/index.ts';
+import { focusToolRanking } from '../pipeline/tool-selection/index.ts';
+import { rankTools, type RankedTool } from '../pipeline/tool-search/index.ts';
+import { planToolSelection } from '../pipeline/tool-selection/index.ts';
+import type { ModelReply } from '../pipeline/types/index.ts';
+import { STANDARD_TAG, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 

@@ -1,6 +1,6 @@
 // The ChatService the HTTP layer calls: turns through runTurn, summary refreshes in the background, scoped reads.
 import { AppError } from '../errors.ts';
-import { computeSavingPercent } from '../pipeline/compute-cost.ts';
+import { computeSavingPercent } from '../pipeline/cost/index.ts';
 import type { ChatService } from './chat-service.ts';
 import { refreshSummary } from './refresh-summary.ts';
 import { runTurn } from './run-turn.ts';

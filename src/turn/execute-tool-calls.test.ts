@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ToolUseBlock } from '../pipeline/prompt-types.ts';
+import type { ToolUseBlock } from '../pipeline/types/index.ts';
 import type { TurnEvent } from './chat-service.ts';
 import { executeToolCalls } from './execute-tool-calls.ts';
 import { createTurnFixture, USER, type TurnFixture } from './turn-test-support.ts';

@@ -1,7 +1,7 @@
 // Runs the tools one model step asked for and answers every call with exactly one toolResult, in call order.
-import { resolveAssetRequest } from '../pipeline/resolve-asset-request.ts';
-import { GET_ASSET_TOOL_NAME } from '../pipeline/render-asset-index.ts';
-import type { ToolResultBlock, ToolUseBlock } from '../pipeline/prompt-types.ts';
+import { resolveAssetRequest } from '../pipeline/assets/index.ts';
+import { GET_ASSET_TOOL_NAME } from '../pipeline/assets/index.ts';
+import type { ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { ToolOutcome } from '../tools/tool-handler.ts';
 import type { TurnEvent } from './chat-service.ts';
 import { callHttpTool } from './call-http-tool.ts';

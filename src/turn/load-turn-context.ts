@@ -1,9 +1,9 @@
 // Shapes what one turn read at its start (summary, uncovered messages, the asset session) into the prompt's inputs;
 // reads more only for pinned asset pairs older than the uncovered messages.
-import type { AssetExposure } from '../pipeline/asset-types.ts';
-import { pinAssets } from '../pipeline/pin-assets.ts';
-import { isSafeBoundary, slideWindow, type WindowMessage } from '../pipeline/slide-window.ts';
-import type { ToolResultBlock, ToolUseBlock } from '../pipeline/prompt-types.ts';
+import type { AssetExposure } from '../pipeline/assets/index.ts';
+import { pinAssets } from '../pipeline/assets/index.ts';
+import { isSafeBoundary, slideWindow, type WindowMessage } from '../pipeline/window/index.ts';
+import type { ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { TurnSnapshot } from '../store/conversation-store.ts';
 import type { AssetExposure as StoredExposure, ConversationScope, MemoryRecord, StoredMessage } from '../store/store-records.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';

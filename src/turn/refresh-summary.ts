@@ -1,8 +1,8 @@
 // After a reply, off the hot path: summarise the chunk that leaves the window and save it under a version check.
-import { applySummary, type ApplySummaryResult } from '../pipeline/apply-summary.ts';
-import { planSummary } from '../pipeline/plan-summary.ts';
-import { slideWindow, type WindowMessage } from '../pipeline/slide-window.ts';
-import type { ModelReply, PromptRequest } from '../pipeline/prompt-types.ts';
+import { applySummary, type ApplySummaryResult } from '../pipeline/summary/index.ts';
+import { planSummary } from '../pipeline/summary/index.ts';
+import { slideWindow, type WindowMessage } from '../pipeline/window/index.ts';
+import type { ModelReply, PromptRequest } from '../pipeline/types/index.ts';
 import type { ConversationScope } from '../store/store-records.ts';
 import { accountModelCall } from './account-model-call.ts';
 import type { TurnDependencies, TurnSettings } from './turn-dependencies.ts';

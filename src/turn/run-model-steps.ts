@@ -1,11 +1,11 @@
 // The tool loop of one turn: call the main model, run the tools it asks for, call again, up to the step cap.
 import { AppError } from '../errors.ts';
 import { isRetryableModelError } from '../bedrock/translate-bedrock-error.ts';
-import type { TokenCorrection } from '../pipeline/learn-token-correction.ts';
-import type { AssetExposure } from '../pipeline/asset-types.ts';
-import type { ContentBlock, Message, ModelReply, PromptRequest, ToolUseBlock } from '../pipeline/prompt-types.ts';
-import type { WindowMessage } from '../pipeline/slide-window.ts';
-import type { ToolSpec } from '../pipeline/tool-registry.ts';
+import type { TokenCorrection } from '../pipeline/tokens/index.ts';
+import type { AssetExposure } from '../pipeline/assets/index.ts';
+import type { ContentBlock, Message, ModelReply, PromptRequest, ToolUseBlock } from '../pipeline/types/index.ts';
+import type { WindowMessage } from '../pipeline/window/index.ts';
+import type { ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
 import { buildMainPrompt } from './build-main-prompt.ts';
 import type { TurnEvent } from './chat-service.ts';

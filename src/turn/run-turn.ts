@@ -1,13 +1,13 @@
 // One turn, start to finish: idempotency and the one-turn lock, load → select → call/tools → persist all at once.
 import { AppError } from '../errors.ts';
-import { estimateMessageTokens } from '../pipeline/estimate-tokens.ts';
-import { updateTokenCorrection, totalInputTokens } from '../pipeline/learn-token-correction.ts';
-import type { Message } from '../pipeline/prompt-types.ts';
+import { estimateMessageTokens } from '../pipeline/tokens/index.ts';
+import { updateTokenCorrection, totalInputTokens } from '../pipeline/tokens/index.ts';
+import type { Message } from '../pipeline/types/index.ts';
 import type { ConversationScope, NewMessage, NewUsageRow, StoredMessage } from '../store/store-records.ts';
 import { accountModelCall, type ModelCallRecord } from './account-model-call.ts';
 import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
 import { chooseTools } from './choose-tools.ts';
-import { listCalledTools } from '../pipeline/list-called-tools.ts';
+import { listCalledTools } from '../pipeline/tool-selection/index.ts';
 import { loadTurnContext } from './load-turn-context.ts';
 import { isSummaryDue } from './refresh-summary.ts';
 import { runModelSteps } from './run-model-steps.ts';

@@ -1,6 +1,6 @@
 // What the chat service remembers between turns in one process: the learned token correction and cache fingerprints.
-import { createTokenCorrection, type TokenCorrection } from '../pipeline/learn-token-correction.ts';
-import type { PromptFingerprint } from '../pipeline/diagnose-cache-miss.ts';
+import { createTokenCorrection, type TokenCorrection } from '../pipeline/tokens/index.ts';
+import type { PromptFingerprint } from '../pipeline/cost/index.ts';
 
 /** Conversations whose last prompt fingerprint is remembered (least recently used dropped first). */
 const MAX_FINGERPRINTS = 10_000;

@@ -1,9 +1,9 @@
 // What the turn loop needs from the outside world, passed in once: store, model caller, tools, content, clock and ids.
 import type { ModelCaller } from '../bedrock/call-model.ts';
 import type { Logger } from '../logger.ts';
-import type { CacheTtl } from '../pipeline/prompt-types.ts';
-import type { ToolIndex } from '../pipeline/rank-tools.ts';
-import type { ToolRegistry } from '../pipeline/tool-registry.ts';
+import type { CacheTtl } from '../pipeline/types/index.ts';
+import type { ToolIndex } from '../pipeline/tool-search/index.ts';
+import type { ToolRegistry } from '../pipeline/tool-catalogue/index.ts';
 import type { ConversationStore } from '../store/conversation-store.ts';
 import type { Database } from '../store/database.ts';
 import type { ToolHandler } from '../tools/tool-handler.ts';

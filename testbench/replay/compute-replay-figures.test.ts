@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Usage } from '../../src/pipeline/prompt-types.ts';
+import type { Usage } from '../../src/pipeline/types/index.ts';
 import type { BaselineKind } from './build-baseline-request.ts';
 import { computeConversationFigures } from './compute-replay-figures.ts';
 import type { CallRecord } from './create-recording-model-caller.ts';

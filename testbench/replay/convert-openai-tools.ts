@@ -1,6 +1,6 @@
 // Turns OpenAI function-tool schemas (`{ type: "function", function: { name, description, parameters } }`) into our manifest entries.
 
-/** One entry of a tool manifest (the registry's format: see src/pipeline/tool-registry.ts). */
+/** One entry of a tool manifest (the registry's format: see src/pipeline/tool-catalogue/tool-registry.ts). */
 export type ManifestTool = {
   readonly name: string;
   readonly description: string;

@@ -1,8 +1,8 @@
 // Wraps the service's model caller to keep one record per call: the request as sent, the usage Bedrock reported, or the error.
 import type { ModelCaller } from '../../src/bedrock/call-model.ts';
 import { isAppError } from '../../src/errors.ts';
-import { SELECT_TOOLS_NAME } from '../../src/pipeline/render-shortlist.ts';
-import { isCachePoint, type PromptRequest, type Usage } from '../../src/pipeline/prompt-types.ts';
+import { SELECT_TOOLS_NAME } from '../../src/pipeline/tool-selection/index.ts';
+import { isCachePoint, type PromptRequest, type Usage } from '../../src/pipeline/types/index.ts';
 
 export type CallKind = 'main' | 'selector' | 'summariser';
 

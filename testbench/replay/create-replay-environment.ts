@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createModelCaller } from '../../src/bedrock/call-model.ts';
 import { createBedrockClient, type BedrockConnection } from '../../src/bedrock/create-bedrock-client.ts';
 import { SILENT_LOGGER, type Logger } from '../../src/logger.ts';
-import { createToolIndex } from '../../src/pipeline/rank-tools.ts';
+import { createToolIndex } from '../../src/pipeline/tool-search/index.ts';
 import { createLibsqlStore } from '../../src/store/create-libsql-store.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openDatabase } from '../../src/store/open-database.ts';

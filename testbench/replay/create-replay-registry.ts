@@ -1,5 +1,5 @@
 // The tool registry of a replay: the standard tools, the given manifests, and a stand-in for any recorded tool left out.
-import { createToolRegistry, type ToolRegistry } from '../../src/pipeline/tool-registry.ts';
+import { createToolRegistry, type ToolRegistry } from '../../src/pipeline/tool-catalogue/index.ts';
 import { createStandardTools } from '../../src/tools/standard-tools.ts';
 import type { ToolHandler } from '../../src/tools/tool-handler.ts';
 import type { Conversation } from './conversation-format.ts';

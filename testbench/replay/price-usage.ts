@@ -1,7 +1,7 @@
 // Prices one call's usage with the project's price table: billed input (uncached + cache reads + writes) and total.
 import { lookupModelFacts } from '../../src/config/models.ts';
-import { computeCost } from '../../src/pipeline/compute-cost.ts';
-import type { Usage } from '../../src/pipeline/prompt-types.ts';
+import { computeCost } from '../../src/pipeline/cost/index.ts';
+import type { Usage } from '../../src/pipeline/types/index.ts';
 
 export type PricedUsage = { readonly billedInputUsd: number; readonly totalUsd: number };
 

@@ -1,8 +1,8 @@
 // Plays one recorded conversation through the real chat service and measures its baselines on the same recorded calls.
 import type { ModelCaller } from '../../src/bedrock/call-model.ts';
 import type { Logger } from '../../src/logger.ts';
-import type { ToolIndex } from '../../src/pipeline/rank-tools.ts';
-import type { ToolRegistry } from '../../src/pipeline/tool-registry.ts';
+import type { ToolIndex } from '../../src/pipeline/tool-search/index.ts';
+import type { ToolRegistry } from '../../src/pipeline/tool-catalogue/index.ts';
 import type { ConversationStore } from '../../src/store/conversation-store.ts';
 import type { Database } from '../../src/store/database.ts';
 import type { ToolHandler } from '../../src/tools/tool-handler.ts';

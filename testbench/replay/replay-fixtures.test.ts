@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { createToolRegistry } from '../../src/pipeline/tool-registry.ts';
+import { createToolRegistry } from '../../src/pipeline/tool-catalogue/index.ts';
 import { concatenateSessions, SESSION_GAP_KINDS } from './concatenate-sessions.ts';
 import { parseConversationsJsonl } from './conversation-format.ts';
 import { importDialogues } from './import-dialogues.ts';

@@ -1,5 +1,5 @@
 // Running totals of one side of the comparison (ours or a baseline): tokens, cost, cache reads, cap and window checks.
-import type { Usage } from '../../src/pipeline/prompt-types.ts';
+import type { Usage } from '../../src/pipeline/types/index.ts';
 import type { PricedUsage } from './price-usage.ts';
 
 export type SideFigures = {

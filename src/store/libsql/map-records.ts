@@ -1,6 +1,6 @@
 // Maps stored rows to the store's records (and back for JSON columns), validating what came out of the database.
 import type { Row } from '@libsql/client';
-import type { Role } from '../../pipeline/prompt-types.ts';
+import type { Role } from '../../pipeline/types/index.ts';
 import type { ConversationRecord, MemoryRecord, StoredMessage, SummaryGap, TurnRecord, TurnStatus } from '../store-records.ts';
 import { parseContent, readJson, readNumber, readNumberOrNull, readText, readTextOrNull } from './read-row.ts';
 import { AppError } from '../../errors.ts';

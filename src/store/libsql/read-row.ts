@@ -2,7 +2,7 @@
 import type { Row } from '@libsql/client';
 import * as v from 'valibot';
 import { AppError } from '../../errors.ts';
-import type { ContentBlock } from '../../pipeline/prompt-types.ts';
+import type { ContentBlock } from '../../pipeline/types/index.ts';
 
 const CONTENT_SCHEMA = v.array(
   v.variant('type', [

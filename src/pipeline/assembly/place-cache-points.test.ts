@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assistantText, tool, userText, words } from '../test-support/conversation-builders.test-support.ts';
+import { TOOL_USE_SYSTEM_TOKENS, estimateMessageTokens, estimateRequestTokens, estimateTextTokens, estimateToolTokens } from '../tokens/index.ts';
+import { placeCachePoints } from './place-cache-points.ts';
+import type { PlaceCachePointsOptions } from './place-cache-points.ts';
+import type { CachePoint, PromptRequest } from '../types/index.ts';
+import { isCachePoint } from '../types/index.ts';
+
+const big = (name: string) => tool(name, words(400, name));
+const small = (name: string) => tool(name);
+const messages = [userText(words(200, 'a')), assistantText('b'), userText('c'), assistantText('d'), userText('e')];
+
+function request(parts: Partial<PromptRequest>): PromptRequest {
+  return { modelId: 'm', tools: [], system: [{ type: 'text', text: words(50, 'sys') }], messages, maxTokens: 100, ...parts };
+}
+
+function options(parts: Partial<PromptRequest>, extra: Partial<PlaceCachePointsOptions> = {}): PlaceCachePointsOptions {
+  return { request: request(parts), standardToolCount: 2, facts: { minCacheTokens: 1_024, supportsOneHourTtl: true }, staticTtl: '1h', ...extra };
+}
+
+/** Where the points are: 'tools@i' / 'system@i' / 'messages[m]@i', with their TTLs. */
+function layout(result: PromptRequest): string[] {
+  const found: string[] = [];
+  result.tools.forEach((entry, index) => isCachePoint(entry) && found.push(`tools@${index}:${entry.ttl}`));
+  result.system.forEach((entry, index) => isCachePoint(entry) && found.push(`system@${index}:${entry.ttl}`));
+  result.messages.forEach((message, m) => message.content.forEach((entry, index) => isCachePoint(entry) && found.push(`messages[${m}]@${index}:${entry.ttl}`)));
+  return found;
+}
+
+describe('placeCachePoints', () => {
+  const cases: { name: string; options: PlaceCachePointsOptions; layout: string[] }[] = [
+    {
+      name: 'places all four when every prefix reaches the minimum (1h only on the static standard tools)',
+      options: options({ tools: [big('s1'), big('s2'), small('d1')] }),
+      layout: ['tools@2:1h', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+    },
+    {
+      name: 'skips the point after standard tools that are below the minimum',
+      options: options({ tools: [small('s1'), small('s2'), big('d1'), big('d2'), big('d3')] }),
+      layout: ['system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+    },
+    {
+      name: 'gives the system point 1h when no domain tools precede it',
+      options: options({ tools: [big('s1'), big('s2')] }),
+      layout: ['system@1:1h', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+    },
+    {
+      name: 'uses 5m everywhere when the model has no 1h TTL',
+      options: options({ tools: [big('s1'), big('s2'), small('d1')] }, { facts: { minCacheTokens: 1_024, supportsOneHourTtl: false } }),
+      layout: ['tools@2:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+    },
+    {
+      name: 'uses 5m everywhere when the caller asks for 5m',
+      options: options({ tools: [big('s1'), big('s2')] }, { staticTtl: '5m' }),
+      layout: ['system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+    },
+    { name: 'places nothing below the minimum', options: options({ tools: [small('s1')], messages: [userText('hi')] }), layout: [] },
+    {
+      name: 'places only the end point when only the whole request reaches the minimum',
+      options: options({ tools: [small('s1'), small('s2')], messages: [userText('x'), assistantText('y'), userText(words(600))] }),
+      layout: ['messages[2]@1:5m'],
+    },
+    {
+      name: 'has no stable-history point for a single message',
+      options: options({ tools: [big('s1'), big('s2')], messages: [userText('hi')] }),
+      layout: ['system@1:1h', 'messages[0]@1:5m'],
+    },
+    {
+      name: 'replaces cache points already in the request',
+      options: options({
+        tools: [{ type: 'cache_point', ttl: '5m' } as CachePoint, big('s1'), big('s2'), small('d1')],
+        messages: messages.map((message) => ({ role: message.role, content: [...message.content, { type: 'cache_point', ttl: '1h' } as CachePoint] })),
+      }),
+      layout: ['tools@2:1h', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+    },
+  ];
+  for (const testCase of cases) {
+    it(testCase.name, () => {
+      const result = placeCachePoints(testCase.options);
+      assert.deepEqual(layout(result.request), testCase.layout);
+      assert.deepEqual(result.placements.map((entry) => entry.ttl), testCase.layout.map((entry) => entry.split(':')[1]));
+      assert.equal(result.report.length, 4);
+      // Only points are added: the estimate of the request is unchanged.
+      assert.equal(estimateRequestTokens(result.request), estimateRequestTokens(testCase.options.request));
+    });
+  }
+
+  it('reports cumulative prefix tokens and why each candidate was skipped', () => {
+    const tools = [small('s1'), small('s2'), big('d1')];
+    const result = placeCachePoints(options({ tools }));
+    const standard = TOOL_USE_SYSTEM_TOKENS + estimateToolTokens(tools[0]!) + estimateToolTokens(tools[1]!);
+    const system = standard + estimateToolTokens(tools[2]!) + estimateTextTokens(words(50, 'sys'));
+    const stable = system + messages.slice(0, 3).reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+    assert.deepEqual(
+      result.report.map(({ layer, placed, prefixTokens }) => ({ layer, placed, prefixTokens })),
+      [
+        { layer: 'standard-tools', placed: false, prefixTokens: standard },
+        { layer: 'system', placed: true, prefixTokens: system },
+        { layer: 'stable-history', placed: true, prefixTokens: stable },
+        { layer: 'request-end', placed: true, prefixTokens: stable + estimateMessageTokens(messages[3]!) + estimateMessageTokens(messages[4]!) },
+      ],
+    );
+    assert.match(result.report[0]!.reason, /< model minimum 1024/u);
+  });
+
+  it('does not mutate the request', () => {
+    const options_ = options({ tools: [big('s1'), big('s2'), small('d1')] });
+    const copy = structuredClone(options_.request);
+    placeCachePoints(options_);
+    assert.deepEqual(options_.request, copy);
+  });
+});

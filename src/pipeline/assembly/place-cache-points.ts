@@ -1,0 +1,111 @@
+// Places prompt-cache checkpoints by Bedrock's rules: prefix order tools → system → messages, at most 4, none below the
+// model's minimum cumulative tokens (it would silently cache nothing), TTLs never increasing along the prefix.
+import { PLAIN_ESTIMATOR } from '../tokens/index.ts';
+import type { PromptEstimator } from '../tokens/index.ts';
+import { TOOL_USE_SYSTEM_TOKENS } from '../tokens/index.ts';
+import type { CachePoint, CacheTtl, PromptMessage, PromptRequest, TextBlock, ToolDefinition } from '../types/index.ts';
+import { isCachePoint } from '../types/index.ts';
+
+/** Where a checkpoint may go, in prefix order. */
+export type CacheLayer = 'standard-tools' | 'system' | 'stable-history' | 'request-end';
+
+export type CachePointDecision = {
+  readonly layer: CacheLayer;
+  readonly placed: boolean;
+  /** Estimated tokens of the prefix ending at this point. */
+  readonly prefixTokens: number;
+  readonly ttl?: CacheTtl;
+  readonly reason: string;
+};
+
+export type PlaceCachePointsOptions = {
+  /** The assembled request without cache points; tools start with the `standardToolCount` standard tools. */
+  readonly request: PromptRequest;
+  readonly standardToolCount: number;
+  readonly facts: { readonly minCacheTokens: number; readonly supportsOneHourTtl: boolean };
+  /** TTL asked for the static layers; '1h' is used only where the model supports it and everything before is static. */
+  readonly staticTtl: CacheTtl;
+  /** Part estimates (default: estimate-tokens.ts); assembly passes its memo so nothing is measured twice. */
+  readonly estimator?: PromptEstimator;
+};
+
+export type PlaceCachePointsResult = {
+  readonly request: PromptRequest;
+  /** The checkpoints placed, in prefix order. */
+  readonly placements: readonly CachePointDecision[];
+  /** Every candidate, placed or skipped, with the reason. */
+  readonly report: readonly CachePointDecision[];
+};
+
+/** Bedrock accepts at most this many cache points in one request. */
+const MAX_CACHE_POINTS = 4;
+
+/** The last message of the previous request (same conversation, one exchange earlier), or -1: a request ends with a
+ * user message, so the previous one ended two messages before this one's end (the assistant reply lies between). */
+function previousRequestEnd(messages: readonly PromptMessage[]): number {
+  const index = messages.length - 3;
+  return index >= 0 && messages[index]?.role === 'user' ? index : -1;
+}
+
+/**
+ * A copy of `request` with checkpoints after the standard tools (only when they alone reach the minimum and domain
+ * tools follow them), after the system layer (covers tools + system), at the end of the previous request's prefix (so
+ * this turn, or this step of a tool loop, reads the previous one from cache even when more than ~20 blocks were added)
+ * and at the end of this request (so the next one reads this). A candidate whose cumulative estimated prefix is below
+ * `minCacheTokens` is skipped and reported. At most 4 points; '1h' only on points whose whole prefix is static (standard
+ * tools, and the system layer when no domain tools precede it), '5m' after, so TTLs never increase. Existing cache points
+ * in `request` are removed first; the input is not mutated.
+ */
+export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePointsResult {
+  const { facts, standardToolCount } = options;
+  const tools = options.request.tools.filter((tool): tool is ToolDefinition => !isCachePoint(tool));
+  const system = options.request.system.filter((block): block is TextBlock => !isCachePoint(block));
+  const estimate = options.estimator ?? PLAIN_ESTIMATOR;
+  const messages = options.request.messages.map((message) =>
+    message.content.some(isCachePoint) ? { role: message.role, content: message.content.filter((block) => !isCachePoint(block)) } : message,
+  );
+  const longTtl: CacheTtl = options.staticTtl === '1h' && facts.supportsOneHourTtl ? '1h' : '5m';
+  const report: CachePointDecision[] = [];
+  let placedCount = 0;
+  const decide = (layer: CacheLayer, prefixTokens: number, possible: string | null, ttl: CacheTtl): boolean => {
+    let reason = possible ?? '';
+    if (possible === null && prefixTokens < facts.minCacheTokens) reason = `prefix ${prefixTokens} tokens < model minimum ${facts.minCacheTokens}: would cache nothing`;
+    else if (possible === null && placedCount >= MAX_CACHE_POINTS) reason = `already ${MAX_CACHE_POINTS} cache points`;
+    const placed = reason === '';
+    if (placed) placedCount += 1;
+    report.push({ layer, placed, prefixTokens, ...(placed ? { ttl } : {}), reason: placed ? `prefix ${prefixTokens} tokens ≥ ${facts.minCacheTokens}` : reason });
+    return placed;
+  };
+
+  // The tool-use system prompt Claude adds for any request with tools is part of the cached prefix.
+  let tokens = tools.length > 0 ? TOOL_USE_SYSTEM_TOKENS : 0;
+  tools.forEach((tool, index) => {
+    if (index < standardToolCount) tokens += estimate.tool(tool);
+  });
+  const hasDomainTools = tools.length > standardToolCount;
+  const afterStandard = decide('standard-tools', tokens, standardToolCount === 0 ? 'no standard tools' : hasDomainTools ? null : 'no domain tools follow: the system point covers the same prefix', longTtl);
+  for (const tool of tools.slice(standardToolCount)) tokens += estimate.tool(tool);
+  for (const block of system) tokens += estimate.text(block.text);
+  const afterSystem = decide('system', tokens, system.length === 0 ? 'no system layer' : null, hasDomainTools ? '5m' : longTtl);
+
+  const stableIndex = previousRequestEnd(messages);
+  const cumulative: number[] = [];
+  for (const message of messages) {
+    tokens += estimate.message(message);
+    cumulative.push(tokens);
+  }
+  const lastIndex = messages.length - 1;
+  const atStable = decide('stable-history', cumulative[stableIndex] ?? 0, stableIndex < 0 ? 'no previous request in this window' : null, '5m');
+  const atEnd = decide('request-end', cumulative[lastIndex] ?? 0, lastIndex < 0 ? 'no messages' : null, '5m');
+
+  const point = (layer: CacheLayer): CachePoint => ({ type: 'cache_point', ttl: report.find((entry) => entry.layer === layer)?.ttl ?? '5m' });
+  const newTools: (ToolDefinition | CachePoint)[] = [...tools];
+  if (afterStandard) newTools.splice(standardToolCount, 0, point('standard-tools'));
+  const newSystem: (TextBlock | CachePoint)[] = afterSystem ? [...system, point('system')] : [...system];
+  const newMessages: PromptMessage[] = messages.map((message, index) => {
+    const marked = (atStable && index === stableIndex) || (atEnd && index === lastIndex);
+    return marked ? { role: message.role, content: [...message.content, point(index === lastIndex ? 'request-end' : 'stable-history')] } : message;
+  });
+  const request: PromptRequest = { ...options.request, tools: newTools, system: newSystem, messages: newMessages };
+  return { request, placements: report.filter((entry) => entry.placed), report };
+}

@@ -1,0 +1,7 @@
+// Local search over a tool catalogue: tokenising, synonyms, spelling, BM25F ranking, recall measurement.
+export { measureRecall, parseLabelledQueries, recallAt } from './measure-recall.ts';
+export type { LabelledQuery, MeasureRecallOptions, RecallReport } from './measure-recall.ts';
+export { createBm25Index, rankToolsBm25 } from './rank-tools-bm25.ts';
+export { createToolIndex, rankTools } from './rank-tools.ts';
+export type { RankToolsInput, RankedTool, ToolIndex } from './rank-tools.ts';
+export { splitWords } from './tokenize-for-search.ts';

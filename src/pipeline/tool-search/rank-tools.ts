@@ -1,0 +1,140 @@
+// Local tool ranking: BM25F over a tool's name, description, tags and parameters, with stemming, synonyms,
+// abbreviations, near-miss spellings, the last few user turns, the strongest domain, the tools that feed a hit, the
+// other parts of a hit's system, and pseudo-relevance feedback from the best hits.
+import { compareText } from '../tool-catalogue/index.ts';
+import type { ToolSpec } from '../tool-catalogue/index.ts';
+import { indexToolFields, FIELDS } from './index-tool-fields.ts';
+import type { IndexedTool, Posting } from './index-tool-fields.ts';
+import { createSpellingLookup } from './create-spelling-lookup.ts';
+import type { SpellingLookup } from './create-spelling-lookup.ts';
+import { weighQueryTerms } from './weigh-query-terms.ts';
+
+export type RankedTool = { readonly name: string; readonly score: number };
+export type RankToolsInput = { readonly query: string; readonly recentUserTurns?: readonly string[] };
+
+/** BM25's k1: how fast repeated matches stop adding. */
+const SATURATION = 1.2;
+/** Earlier user turns (most recent first) weigh little in a tool's own score: they name what was done, not what is asked… */
+const RECENT_TURN_TERM_WEIGHTS = [0.2, 0.1, 0.05] as const;
+/** …but they say a lot about which domain the conversation is in. */
+const RECENT_TURN_DOMAIN_WEIGHTS = [0.7, 0.5, 0.35] as const;
+/** Bonus for every tool of the best-matching domain, relative to the best tool's score. */
+const DOMAIN_WEIGHT = 0.6;
+/** Share of a tool's score passed to the tools that produce its inputs (the `get_zipcode` before `estimate_distance`). */
+const PRODUCER_WEIGHT = 0.2;
+/** Share of a tool's score passed to the other parts of its system (the brake pedal and doors beside the engine). */
+const PART_WEIGHT = 0.2;
+/** Pseudo-relevance feedback: the FEEDBACK_TERMS rarest name and description terms of each of the best FEEDBACK_TOOLS
+ * tools join the query at FEEDBACK_WEIGHT (times that tool's share of the best score): "buy shares" → order, stock. */
+const FEEDBACK_WEIGHT = 0.1;
+const FEEDBACK_TOOLS = 3;
+const FEEDBACK_TERMS = 6;
+
+/** Precomputed statistics of a catalogue; build once per catalogue, reuse for every query. */
+export type ToolIndex = {
+  readonly tools: readonly IndexedTool[];
+  readonly inverseDocumentFrequency: ReadonlyMap<string, number>;
+  readonly averageLengths: Readonly<Record<(typeof FIELDS)[number], number>>;
+  /** Term → the tools holding it, with field-weighted, length-normalised frequencies. */
+  readonly postings: ReadonlyMap<string, readonly Posting[]>;
+  readonly spelling: SpellingLookup;
+};
+
+/** Indexes `tools` (any order; rankings do not depend on it). Pure; the specs are read, never kept. */
+export function createToolIndex(tools: readonly ToolSpec[]): ToolIndex {
+  const fields = indexToolFields(tools);
+  return { ...fields, spelling: createSpellingLookup(fields.inverseDocumentFrequency.keys()) };
+}
+
+function scoreTools(index: ToolIndex, queryTerms: ReadonlyMap<string, number>): number[] {
+  const scores = new Array<number>(index.tools.length).fill(0);
+  for (const [term, queryWeight] of queryTerms) {
+    const postings = index.postings.get(term);
+    if (postings === undefined || queryWeight <= 0) continue;
+    const weight = queryWeight * (index.inverseDocumentFrequency.get(term) ?? 0);
+    for (const posting of postings) scores[posting.tool] = (scores[posting.tool] ?? 0) + (weight * posting.weight) / (SATURATION + posting.weight);
+  }
+  return scores;
+}
+
+/** Positions of the `count` best positive scores, best first, ties by tool name (so catalogue order never matters). */
+function findBest(index: ToolIndex, scores: readonly number[], count: number): number[] {
+  const best: number[] = [];
+  const before = (a: number, b: number): boolean => (scores[a] ?? 0) > (scores[b] ?? 0) || ((scores[a] ?? 0) === (scores[b] ?? 0) && compareText(index.tools[a]?.name ?? '', index.tools[b]?.name ?? '') < 0);
+  scores.forEach((score, position) => {
+    if (score <= 0) return;
+    let at = best.length;
+    while (at > 0 && before(position, best[at - 1] ?? 0)) at -= 1;
+    if (at < count) best.splice(at, 0, position);
+    if (best.length > count) best.pop();
+  });
+  return best;
+}
+
+/** The query terms plus the rarest name and description terms of the best few tools, at a low weight. */
+function addFeedbackTerms(index: ToolIndex, termWeights: ReadonlyMap<string, number>, scores: readonly number[]): ReadonlyMap<string, number> {
+  const best = findBest(index, scores, FEEDBACK_TOOLS);
+  const topScore = scores[best[0] ?? -1] ?? 0;
+  const expanded = new Map(termWeights);
+  for (const position of best) {
+    const weight = (FEEDBACK_WEIGHT * (scores[position] ?? 0)) / topScore;
+    let added = 0;
+    for (const term of index.tools[position]?.distinctiveTerms ?? []) {
+      if (added >= FEEDBACK_TERMS) break;
+      if (termWeights.has(term)) continue;
+      added += 1;
+      expanded.set(term, Math.max(expanded.get(term) ?? 0, weight));
+    }
+  }
+  return expanded;
+}
+
+/** A tool's score, raised to (own + weight × score of a tool it feeds or stands beside) when that is higher. */
+function lendToLinked(index: ToolIndex, ownScores: readonly number[]): number[] {
+  const scores = [...ownScores];
+  const lend = (to: number, from: number, weight: number): void => {
+    scores[to] = Math.max(scores[to] ?? 0, (ownScores[to] ?? 0) + weight * (ownScores[from] ?? 0));
+  };
+  index.tools.forEach((tool, position) => {
+    for (const producer of tool.producers) lend(producer, position, PRODUCER_WEIGHT);
+    for (const part of tool.parts) lend(part, position, PART_WEIGHT);
+  });
+  return scores;
+}
+
+/** Strength of every tag in 0..1: its best tool's context score relative to the best tag's. */
+function measureDomains(index: ToolIndex, contextScores: readonly number[]): Map<string, number> {
+  const best = new Map<string, number>();
+  index.tools.forEach((tool, position) => {
+    for (const tag of tool.tags) best.set(tag, Math.max(best.get(tag) ?? 0, contextScores[position] ?? 0));
+  });
+  const top = Math.max(0, ...best.values());
+  return new Map([...best].map(([tag, value]) => [tag, top > 0 ? value / top : 0]));
+}
+
+/**
+ * Ranks the indexed tools for a query and optionally the earlier user turns (oldest first; the last 3 count).
+ * Returns only tools with a positive score, best first; equal scores are ordered by name, so the same input always
+ * gives the same list whatever the catalogue order. Scores are relative (the best own match is about 1 plus the
+ * domain bonus), not comparable across queries. Pure; linear in the matched postings and the catalogue size.
+ */
+export function rankTools(index: ToolIndex, input: RankToolsInput): readonly RankedTool[] {
+  const [termWeights = new Map<string, number>(), contextWeights = new Map<string, number>()] = weighQueryTerms({
+    ...input,
+    histories: [RECENT_TURN_TERM_WEIGHTS, RECENT_TURN_DOMAIN_WEIGHTS],
+    vocabulary: index.inverseDocumentFrequency,
+    spelling: index.spelling,
+  });
+  const firstPass = scoreTools(index, termWeights);
+  const scores = lendToLinked(index, scoreTools(index, addFeedbackTerms(index, termWeights, firstPass)));
+  const domainStrength = measureDomains(index, scoreTools(index, contextWeights));
+  const topTool = Math.max(0, ...scores);
+  const ranked: RankedTool[] = [];
+  index.tools.forEach((tool, position) => {
+    const own = topTool > 0 ? (scores[position] ?? 0) / topTool : 0;
+    const domain = Math.max(0, ...tool.tags.map((tag) => domainStrength.get(tag) ?? 0));
+    const score = own + DOMAIN_WEIGHT * domain;
+    if (score > 0) ranked.push({ name: tool.name, score });
+  });
+  return ranked.sort((a, b) => b.score - a.score || compareText(a.name, b.name));
+}

@@ -1,0 +1,26 @@
+// The domains a message names outright ("add a note", "my reading list"): strong evidence the conversation moved there.
+import { splitWords } from '../tool-search/index.ts';
+
+/** Tag words this short ("api", "app") name no domain a user would say. */
+const MIN_WORD_LENGTH = 4;
+
+function singular(word: string): string {
+  return word.length > MIN_WORD_LENGTH && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/**
+ * The domain tags (of `domains`) that have a word of at least MIN_WORD_LENGTH letters which the message uses AND the
+ * tool name `toolName` holds: "add a note" names `notes` for `create_note`, while "my travel insurance" does not name
+ * `TravelAPI` for `purchase_insurance` (a word that merely occurs in a message is weak evidence). A plural matches its
+ * singular; tags and names split like identifiers ("GorillaFileSystem" → gorilla, file, system). Pure; case-insensitive.
+ */
+export function findNamedDomains(text: string, domains: readonly string[], toolName: string): Set<string> {
+  const said = new Set(splitWords(text).map(singular));
+  const named = new Set(splitWords(toolName).map(singular));
+  const found = new Set<string>();
+  for (const domain of domains) {
+    const words = splitWords(domain).map(singular).filter((word) => word.length >= MIN_WORD_LENGTH);
+    if (words.some((word) => said.has(word) && named.has(word))) found.add(domain);
+  }
+  return found;
+}
