@@ -39,7 +39,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     let actual = '';
     try {
       actual = readFileSync(MIGRATION_LIST_PATH, 'utf8');
-    } catch {}
+    } catch {
+      // no list yet: it is stale by definition
+    }
     if (actual !== expected) {
       console.error('src/store/migration-list.ts is stale: run `node scripts/bundle-migrations.mjs`');
       process.exit(1);

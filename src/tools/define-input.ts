@@ -6,6 +6,7 @@ import type { JsonSchema } from '../pipeline/types/index.ts';
 export type Field<T> = { readonly json: JsonSchema; readonly schema: v.GenericSchema<unknown, T>; readonly optional: boolean };
 
 // `any`: a field of any output type (GenericSchema<unknown, T> is invariant in T).
+// deno-lint-ignore no-explicit-any
 type Fields = Readonly<Record<string, Field<any>>>;
 
 /** The parsed input of a tool declared with `fields`. */

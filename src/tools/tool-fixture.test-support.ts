@@ -9,6 +9,7 @@ export type ToolFixture = {
   /** Runs the named tool of `entries` as `userId` (in conversation `conv-<userId>`). */
   call(name: string, input: Record<string, unknown>, userId?: string): Promise<ToolOutcome>;
   /** Like `call` but asserts success and returns the parsed JSON answer. */
+  // deno-lint-ignore no-explicit-any -- tests read whatever fields a tool answers
   ok(name: string, input: Record<string, unknown>, userId?: string): Promise<any>;
   /** Like `call` but asserts an error outcome and returns its text. */
   error(name: string, input: Record<string, unknown>, userId?: string): Promise<string>;
