@@ -23,7 +23,10 @@ const LIBSQL_AUTH_TOKEN = 'workerd-e2e-libsql-token';
 /** Starts both servers before any spec file runs; the returned function stops them after the last one. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const directory = mkdtempSync(join(tmpdir(), 'tokenwise-workerd-'));
-  const libsql = await startLibsqlHttpServer({ databaseUrl: `file:${join(directory, 'e2e.db')}`, authToken: LIBSQL_AUTH_TOKEN });
+  const libsql = await startLibsqlHttpServer({
+    databaseUrl: `file:${join(directory, 'e2e.db')}`,
+    authToken: LIBSQL_AUTH_TOKEN,
+  });
   const simulator = await startSimulatorServer();
   project.provide('libsqlUrl', libsql.url);
   project.provide('libsqlAuthToken', LIBSQL_AUTH_TOKEN);

@@ -19,7 +19,13 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mintDevelopmentToken } from '../src/http/mint-development-token.ts';
 import { checkLoadDatabase } from '../testbench/hardening/check-load-database.ts';
-import { epochNow, timeSimulator, type BlockingFigures, type LoadTargetMessage, type SimulatorTiming } from '../testbench/hardening/serve-load-target.ts';
+import {
+  type BlockingFigures,
+  epochNow,
+  type LoadTargetMessage,
+  type SimulatorTiming,
+  timeSimulator,
+} from '../testbench/hardening/serve-load-target.ts';
 import { createSimulator } from '../testbench/simulator/create-simulator.ts';
 import { startSimulatorServer } from '../testbench/simulator/start-simulator-server.ts';
 
@@ -40,13 +46,28 @@ const NICE = Math.min(19, Math.max(0, Math.trunc(Number(process.env['LOAD_NICE']
 /** Sequential turns of one client before the load, for the unloaded overhead. */
 const BASELINE_TURNS = 30;
 /** LOAD_PROFILE_DIR=<dir> writes a CPU profile of the server process there (open it in Chrome DevTools). */
-const PROFILE_ARGS = process.env['LOAD_PROFILE_DIR'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env['LOAD_PROFILE_DIR']}`];
+const PROFILE_ARGS = process.env['LOAD_PROFILE_DIR'] === undefined
+  ? []
+  : ['--cpu-prof', `--cpu-prof-dir=${process.env['LOAD_PROFILE_DIR']}`];
 
-type Phase = { readonly samples: readonly Sample[]; readonly elapsedSeconds: number; /** Server CPU (user + system) during the run. */ readonly cpuMs: number; readonly blocking: BlockingFigures };
-type Sample = { readonly conversation: number; readonly text: string; readonly status: number; readonly startedAt: number; readonly latencyMs: number };
+type Phase = {
+  readonly samples: readonly Sample[];
+  readonly elapsedSeconds: number; /** Server CPU (user + system) during the run. */
+  readonly cpuMs: number;
+  readonly blocking: BlockingFigures;
+};
+type Sample = {
+  readonly conversation: number;
+  readonly text: string;
+  readonly status: number;
+  readonly startedAt: number;
+  readonly latencyMs: number;
+};
 
 function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN);
+  return sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN);
 }
 
 /** mulberry32: a small seeded generator of numbers in [0, 1). */
@@ -62,20 +83,29 @@ function createRandom(seed: number): () => number {
 
 /** Lowers this process's priority (the forked server keeps its own); says what happened, for the printed figures. */
 function lowerOwnPriority(nice: number): string {
-  if (nice === 0) return 'load generator and simulator at the server\'s priority (LOAD_NICE=0)';
+  if (nice === 0) return "load generator and simulator at the server's priority (LOAD_NICE=0)";
   try {
     setPriority(0, nice);
     return `load generator and simulator at nice ${nice}, the server at nice 0 (LOAD_NICE)`;
   } catch (error) {
-    return `load generator and simulator at the server's priority: nice ${nice} was refused (${error instanceof Error ? error.message : String(error)})`;
+    return `load generator and simulator at the server's priority: nice ${nice} was refused (${
+      error instanceof Error ? error.message : String(error)
+    })`;
   }
 }
 
 function startTarget(databasePath: string, simulatorUrl: string) {
-  const child = fork('testbench/hardening/serve-load-target.ts', [databasePath, simulatorUrl], { execArgv: ['--import', 'tsx', ...PROFILE_ARGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork('testbench/hardening/serve-load-target.ts', [databasePath, simulatorUrl], {
+    execArgv: ['--import', 'tsx', ...PROFILE_ARGS],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = <K extends LoadTargetMessage['kind']>(kind: K) =>
     new Promise<Extract<LoadTargetMessage, { kind: K }>>((resolve, reject) => {
-      child.on('message', (message: LoadTargetMessage) => message.kind === kind && resolve(message as Extract<LoadTargetMessage, { kind: K }>));
+      child.on(
+        'message',
+        (message: LoadTargetMessage) =>
+          message.kind === kind && resolve(message as Extract<LoadTargetMessage, { kind: K }>),
+      );
       child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before sending "${kind}"`)));
     });
   return { child, next };
@@ -84,17 +114,31 @@ function startTarget(databasePath: string, simulatorUrl: string) {
 const directory = mkdtempSync(join(tmpdir(), 'tokenwise-load-'));
 const databasePath = join(directory, 'load.db');
 const timings: SimulatorTiming[] = [];
-const simulator = await startSimulatorServer({ port: 0, hostname: '127.0.0.1', simulator: timeSimulator(createSimulator(), timings) });
+const simulator = await startSimulatorServer({
+  port: 0,
+  hostname: '127.0.0.1',
+  simulator: timeSimulator(createSimulator(), timings),
+});
 const target = startTarget(databasePath, simulator.url);
 const niceNote = lowerOwnPriority(NICE);
 try {
   const { url, secret, warmUpTurns } = await target.next('ready');
-  const tokens = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => mintDevelopmentToken({ secret, sub: `load-user-${n}`, ttlSeconds: 3600 })));
+  const tokens = await Promise.all(
+    Array.from(
+      { length: CLIENTS },
+      (_, n) => mintDevelopmentToken({ secret, sub: `load-user-${n}`, ttlSeconds: 3600 }),
+    ),
+  );
   const conversationIds: string[] = [];
   // One more conversation than the load uses: the unloaded baseline runs on it.
   for (let n = 0; n <= CONVERSATIONS; n += 1) {
-    const response = await fetch(`${url}/v1/conversations`, { method: 'POST', headers: { authorization: `Bearer ${tokens[n % CLIENTS]}` } });
-    if (response.status !== 201) throw new Error(`creating conversation ${n} answered ${response.status}: ${await response.text()}`);
+    const response = await fetch(`${url}/v1/conversations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[n % CLIENTS]}` },
+    });
+    if (response.status !== 201) {
+      throw new Error(`creating conversation ${n} answered ${response.status}: ${await response.text()}`);
+    }
     conversationIds.push(((await response.json()) as { id: string }).id);
   }
   const numbers = new Array<number>(CONVERSATIONS + 1).fill(0);
@@ -147,20 +191,37 @@ try {
   await exited;
 
   const simulatorTime = new Map<string, SimulatorTiming[]>();
-  for (const timing of timings) if (timing.marker !== null) simulatorTime.set(timing.marker, [...(simulatorTime.get(timing.marker) ?? []), timing]);
+  for (const timing of timings) {
+    if (timing.marker !== null) {
+      simulatorTime.set(timing.marker, [...(simulatorTime.get(timing.marker) ?? []), timing]);
+    }
+  }
   const overheadOf = (sample: Sample): number => {
     const marker = /\[load (c\d+ n\d+)\]/.exec(sample.text)?.[1] ?? '';
     // Only calls made while this request was open count (a later summary of the same message is background work).
-    const own = (simulatorTime.get(marker) ?? []).filter((t) => t.startedAt >= sample.startedAt && t.startedAt <= sample.startedAt + sample.latencyMs);
+    const own = (simulatorTime.get(marker) ?? []).filter((t) =>
+      t.startedAt >= sample.startedAt && t.startedAt <= sample.startedAt + sample.latencyMs
+    );
     return sample.latencyMs - own.reduce((sum, t) => sum + t.durationMs, 0);
   };
-  type Figures = { accepted: Sample[]; overheads: number[]; latencies: number[]; errors: Map<number, number>; requestsPerSecond: number; cpuPerTurn: number; blocking: BlockingFigures };
+  type Figures = {
+    accepted: Sample[];
+    overheads: number[];
+    latencies: number[];
+    errors: Map<number, number>;
+    requestsPerSecond: number;
+    cpuPerTurn: number;
+    blocking: BlockingFigures;
+  };
   const measure = (phase: Phase): Figures => {
     const accepted = phase.samples.filter((sample) => sample.status === 200);
     const errors = new Map<number, number>();
-    for (const sample of phase.samples) if (sample.status !== 200) errors.set(sample.status, (errors.get(sample.status) ?? 0) + 1);
+    for (const sample of phase.samples) {
+      if (sample.status !== 200) errors.set(sample.status, (errors.get(sample.status) ?? 0) + 1);
+    }
     return {
-      accepted, errors,
+      accepted,
+      errors,
       overheads: accepted.map(overheadOf).sort((a, b) => a - b),
       latencies: accepted.map((sample) => sample.latencyMs).sort((a, b) => a - b),
       requestsPerSecond: phase.samples.length / phase.elapsedSeconds,
@@ -178,23 +239,74 @@ try {
     const id = conversationIds[sample.conversation] ?? '';
     byConversation.set(id, [...(byConversation.get(id) ?? []), sample.text]);
   }
-  const findings = await checkLoadDatabase({ databasePath, accepted: byConversation, errorAnswers: samples.length - accepted.length + baseline.filter((sample) => sample.status !== 200).length });
+  const findings = await checkLoadDatabase({
+    databasePath,
+    accepted: byConversation,
+    errorAnswers: samples.length - accepted.length + baseline.filter((sample) => sample.status !== 200).length,
+  });
   const simulatorMs = timings.map((t) => t.durationMs).sort((a, b) => a - b);
 
   const ms = (value: number) => value.toFixed(1);
-  const describe = (figures: Figures) => `${figures.accepted.length} accepted, ${ms(figures.requestsPerSecond)} requests/s; latency ms p50 ${ms(percentile(figures.latencies, 0.5))}, p99 ${ms(percentile(figures.latencies, 0.99))}, max ${ms(figures.latencies.at(-1) ?? Number.NaN)}; overhead ms p50 ${ms(percentile(figures.overheads, 0.5))}, p99 ${ms(percentile(figures.overheads, 0.99))}; server CPU ${ms(figures.cpuPerTurn)} ms per turn; server event-loop delay p99 ${ms(figures.blocking.loopDelayP99Ms)}, max ${ms(figures.blocking.loopDelayMaxMs)} ms, longest GC ${ms(figures.blocking.gcMaxMs)} ms (${figures.blocking.majorGcs} major); errors ${[...figures.errors.values()].reduce((a, b) => a + b, 0)}${figures.errors.size === 0 ? '' : ` (${[...figures.errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`}`;
-  console.log(`unloaded baseline (1 client, ${BASELINE_TURNS} sequential turns, after the server's ${warmUpTurns}-turn warm-up before ready): overhead ms p50 ${ms(percentile(baselineOverheads, 0.5))}, p99 ${ms(percentile(baselineOverheads, 0.99))}`);
-  console.log(`TARGET RUN: ${CLIENTS} mobile clients over ${CONVERSATIONS} conversations for ${ms(paced.elapsedSeconds)} s, think time uniform ${THINK_MS_MIN}-${THINK_MS_MAX} ms before each message (seed ${SEED}); ${niceNote}`);
+  const describe = (figures: Figures) =>
+    `${figures.accepted.length} accepted, ${ms(figures.requestsPerSecond)} requests/s; latency ms p50 ${
+      ms(percentile(figures.latencies, 0.5))
+    }, p99 ${ms(percentile(figures.latencies, 0.99))}, max ${
+      ms(figures.latencies.at(-1) ?? Number.NaN)
+    }; overhead ms p50 ${ms(percentile(figures.overheads, 0.5))}, p99 ${
+      ms(percentile(figures.overheads, 0.99))
+    }; server CPU ${ms(figures.cpuPerTurn)} ms per turn; server event-loop delay p99 ${
+      ms(figures.blocking.loopDelayP99Ms)
+    }, max ${ms(figures.blocking.loopDelayMaxMs)} ms, longest GC ${
+      ms(figures.blocking.gcMaxMs)
+    } ms (${figures.blocking.majorGcs} major); errors ${[...figures.errors.values()].reduce((a, b) => a + b, 0)}${
+      figures.errors.size === 0
+        ? ''
+        : ` (${[...figures.errors].map(([status, n]) => `${status === 0 ? 'network' : status}: ${n}`).join(', ')})`
+    }`;
+  console.log(
+    `unloaded baseline (1 client, ${BASELINE_TURNS} sequential turns, after the server's ${warmUpTurns}-turn warm-up before ready): overhead ms p50 ${
+      ms(percentile(baselineOverheads, 0.5))
+    }, p99 ${ms(percentile(baselineOverheads, 0.99))}`,
+  );
+  console.log(
+    `TARGET RUN: ${CLIENTS} mobile clients over ${CONVERSATIONS} conversations for ${
+      ms(paced.elapsedSeconds)
+    } s, think time uniform ${THINK_MS_MIN}-${THINK_MS_MAX} ms before each message (seed ${SEED}); ${niceNote}`,
+  );
   console.log(`  ${describe(pacedFigures)}`);
-  console.log(`  p99 overhead (latency minus the simulator's own time for that request) ${ms(percentile(pacedFigures.overheads, 0.99))} ms, target < ${TARGET_P99_OVERHEAD_MS} ms`);
-  console.log(`STRESS RUN (capacity, no latency target): ${CLIENTS} closed-loop clients, no think time, ${ms(stress.elapsedSeconds)} s`);
+  console.log(
+    `  p99 overhead (latency minus the simulator's own time for that request) ${
+      ms(percentile(pacedFigures.overheads, 0.99))
+    } ms, target < ${TARGET_P99_OVERHEAD_MS} ms`,
+  );
+  console.log(
+    `STRESS RUN (capacity, no latency target): ${CLIENTS} closed-loop clients, no think time, ${
+      ms(stress.elapsedSeconds)
+    } s`,
+  );
   console.log(`  ${describe(stressFigures)}`);
   // Closed loop with zero model latency: mean latency ≈ clients / throughput (Little's law), whatever the overhead per turn.
-  console.log(`  Little's law: ${CLIENTS} clients / ${ms(stressFigures.requestsPerSecond)} requests/s = ${((CLIENTS / stressFigures.requestsPerSecond) * 1000).toFixed(0)} ms mean time in system: queueing, not a latency figure`);
-  console.log(`simulator ms per Bedrock call: ${timings.length} calls, p50 ${ms(percentile(simulatorMs, 0.5))}, p99 ${ms(percentile(simulatorMs, 0.99))}; ${logLines} server log lines`);
-  console.log(`database: ${findings.storedUserMessages} user messages stored for ${accepted.length + baseline.filter((sample) => sample.status === 200).length} accepted (baseline included); lost ${findings.lost}, duplicated ${findings.duplicated}, unacknowledged ${findings.unacknowledged}, conversations with missing answers ${findings.unansweredConversations}, running turns ${findings.runningTurns}, failed turns without an error answer ${findings.silentFailedTurns}`);
+  console.log(
+    `  Little's law: ${CLIENTS} clients / ${ms(stressFigures.requestsPerSecond)} requests/s = ${
+      ((CLIENTS / stressFigures.requestsPerSecond) * 1000).toFixed(0)
+    } ms mean time in system: queueing, not a latency figure`,
+  );
+  console.log(
+    `simulator ms per Bedrock call: ${timings.length} calls, p50 ${ms(percentile(simulatorMs, 0.5))}, p99 ${
+      ms(percentile(simulatorMs, 0.99))
+    }; ${logLines} server log lines`,
+  );
+  console.log(
+    `database: ${findings.storedUserMessages} user messages stored for ${
+      accepted.length + baseline.filter((sample) => sample.status === 200).length
+    } accepted (baseline included); lost ${findings.lost}, duplicated ${findings.duplicated}, unacknowledged ${findings.unacknowledged}, conversations with missing answers ${findings.unansweredConversations}, running turns ${findings.runningTurns}, failed turns without an error answer ${findings.silentFailedTurns}`,
+  );
   const missed = [
-    percentile(pacedFigures.overheads, 0.99) < TARGET_P99_OVERHEAD_MS ? '' : `target run p99 overhead ${ms(percentile(pacedFigures.overheads, 0.99))} ms is not under ${TARGET_P99_OVERHEAD_MS} ms`,
+    percentile(pacedFigures.overheads, 0.99) < TARGET_P99_OVERHEAD_MS
+      ? ''
+      : `target run p99 overhead ${
+        ms(percentile(pacedFigures.overheads, 0.99))
+      } ms is not under ${TARGET_P99_OVERHEAD_MS} ms`,
     samples.length === accepted.length ? '' : `${samples.length - accepted.length} requests failed`,
     baseline.every((sample) => sample.status === 200) ? '' : 'a baseline request failed',
     findings.lost === 0 ? '' : `${findings.lost} accepted messages are not stored`,

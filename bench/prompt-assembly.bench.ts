@@ -22,7 +22,11 @@ for (let n = 0; n < 100; n += 1) {
     {
       name: `tool_${String(n).padStart(3, '0')}`,
       description: sentence(n, 40),
-      inputSchema: { type: 'object', properties: { id: { type: 'string', description: sentence(n + 1, 8) }, limit: { type: 'integer' } }, required: ['id'] },
+      inputSchema: {
+        type: 'object',
+        properties: { id: { type: 'string', description: sentence(n + 1, 8) }, limit: { type: 'integer' } },
+        required: ['id'],
+      },
     },
     { tags: [n < 5 ? 'standard' : `domain_${n % 8}`] },
   );
@@ -39,8 +43,18 @@ for (let turn = 0; history.length < 999; turn += 1) {
   for (let step = 0; step < turn % 3 && history.length < 997; step += 1) {
     const ids = Array.from({ length: 1 + ((turn + step) % 3) }, (_, n) => `tooluse_${turn}_${step}_${n}`);
     const isAsset = turn === 1 && step === 0;
-    const uses = ids.map((id) => ({ type: 'tool_use' as const, id, name: isAsset ? 'get_asset' : 'tool_010', input: isAsset ? { id: 'ctx_rules' } : { id } }));
-    const results = ids.map((id) => ({ type: 'tool_result' as const, toolUseId: id, text: sentence(turn + step, 150), status: 'success' as const }));
+    const uses = ids.map((id) => ({
+      type: 'tool_use' as const,
+      id,
+      name: isAsset ? 'get_asset' : 'tool_010',
+      input: isAsset ? { id: 'ctx_rules' } : { id },
+    }));
+    const results = ids.map((id) => ({
+      type: 'tool_result' as const,
+      toolUseId: id,
+      text: sentence(turn + step, 150),
+      status: 'success' as const,
+    }));
     if (isAsset) exposure = { assetId: 'ctx_rules', toolUse: uses[0]!, toolResult: results[0]! };
     push({ role: 'assistant', content: uses });
     push({ role: 'user', content: results });
@@ -52,11 +66,20 @@ push({ role: 'user', content: [{ type: 'text', text: 'And what about the next st
 function runOnce(): number {
   const started = performance.now();
   const { window } = slideWindow({ messages: history, min: 10, max: 15 });
-  const { pinned } = pinAssets({ exposures: exposure === undefined ? [] : [exposure], window, session: { turns: 40, tokens: 0 }, limits: { maxTurns: 100 } });
+  const { pinned } = pinAssets({
+    exposures: exposure === undefined ? [] : [exposure],
+    window,
+    session: { turns: 40, tokens: 0 },
+    limits: { maxTurns: 100 },
+  });
   const result = assemblePrompt({
     modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
     facts: { contextWindow: 200_000, minCacheTokens: 1_024, supportsOneHourTtl: true },
-    system: { instructions: sentence(1, 250), safetyRules: sentence(2, 60), assetIds: ['ctx_rules', 'entry_prompt_chat'] },
+    system: {
+      instructions: sentence(1, 250),
+      safetyRules: sentence(2, 60),
+      assetIds: ['ctx_rules', 'entry_prompt_chat'],
+    },
     standardTools,
     domainTools,
     summary: { text: sentence(3, 300) },
@@ -76,7 +99,9 @@ for (let n = 0; n < WARMUP_RUNS; n += 1) runOnce();
 const times = Array.from({ length: MEASURED_RUNS }, runOnce).sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)]!;
 const p99 = times[Math.floor(times.length * 0.99)]!;
-console.log(`prompt assembly (window + pins + assembly; 100-tool registry, ${history.length}-message history, ${MEASURED_RUNS} runs)`);
+console.log(
+  `prompt assembly (window + pins + assembly; 100-tool registry, ${history.length}-message history, ${MEASURED_RUNS} runs)`,
+);
 console.log(`  median ${median.toFixed(3)} ms · p99 ${p99.toFixed(3)} ms · target median < ${TARGET_MEDIAN_MS} ms`);
 if (median >= TARGET_MEDIAN_MS) {
   console.log('  MISSED the target');

@@ -23,19 +23,39 @@ const fixture = (path: string): string => new URL(`../testbench/fixtures/${path}
 const sessionCount = Number(process.argv[2] ?? DEFAULT_SESSIONS);
 const loaded = await loadConversationsFile(fixture('tau-airline/conversations.jsonl'));
 if (loaded.errors.length > 0) throw new Error(`fixture errors: ${JSON.stringify(loaded.errors.slice(0, 3))}`);
-const chained = concatenateSessions(loaded.conversations, { targetUserTurns: SESSION_USER_TURNS, maxSessions: sessionCount, gaps: { kind: 'realistic', seed: 'bench' } });
+const chained = concatenateSessions(loaded.conversations, {
+  targetUserTurns: SESSION_USER_TURNS,
+  maxSessions: sessionCount,
+  gaps: { kind: 'realistic', seed: 'bench' },
+});
 if (!chained.ok) throw new Error(chained.reason);
-const manifests = ['tau-airline/tools.json', 'bfcl/tools.json'].map((path) => ({ label: path, json: JSON.parse(readFileSync(fixture(path), 'utf8')) as unknown }));
+const manifests = ['tau-airline/tools.json', 'bfcl/tools.json'].map((path) => ({
+  label: path,
+  json: JSON.parse(readFileSync(fixture(path), 'utf8')) as unknown,
+}));
 const settings = createReplaySettings({}, false);
-const bar = process.stderr.isTTY === true ? createProgressBar((text) => process.stderr.write(text), 'bench') : undefined;
+const bar = process.stderr.isTTY === true
+  ? createProgressBar((text) => process.stderr.write(text), 'bench')
+  : undefined;
 const started = performance.now();
-const result = await runReplay({ conversations: chained.sessions, manifests, settings, createService: createChatService, baselinesInWorkers: true, ...(bar === undefined ? {} : { onProgress: (done: number, total: number) => bar.update(done, total) }) });
+const result = await runReplay({
+  conversations: chained.sessions,
+  manifests,
+  settings,
+  createService: createChatService,
+  baselinesInWorkers: true,
+  ...(bar === undefined ? {} : { onProgress: (done: number, total: number) => bar.update(done, total) }),
+});
 bar?.finish();
 if (!result.ok) throw new Error(result.reason);
 const run = result.run;
 const seconds = (performance.now() - started) / 1000;
 const domainTools = manifests.reduce((sum, manifest) => sum + (manifest.json as unknown[]).length, 0);
-console.log(`${chained.sessions.length} sessions, ${run.conversations.map((one) => one.userTurns).join(' + ')} user turns, ${domainTools} domain tools + 4 standard, ${seconds.toFixed(0)} s\n`);
+console.log(
+  `${chained.sessions.length} sessions, ${
+    run.conversations.map((one) => one.userTurns).join(' + ')
+  } user turns, ${domainTools} domain tools + 4 standard, ${seconds.toFixed(0)} s\n`,
+);
 console.log(renderReplayTable(run));
 
 const ours = run.totals.ours;
@@ -48,18 +68,48 @@ const kinds = run.conversations.reduce(
   { main: 0, selector: 0, summariser: 0 },
 );
 const share = (part: number, whole: number): string => `${whole > 0 ? ((100 * part) / whole).toFixed(1) : '0.0'}%`;
-console.log(`\nWhere our billed input goes: main ${share(kinds.main, ours.billedInputUsd)}, selector ${share(kinds.selector, ours.billedInputUsd)}, summariser ${share(kinds.summariser, ours.billedInputUsd)}.`);
-console.log(`Our prompt tokens: ${share(ours.cacheReadInputTokens, ours.promptTokens)} cache reads, ${share(ours.cacheWriteInputTokens, ours.promptTokens)} cache writes, ${share(ours.inputTokens, ours.promptTokens)} uncached.`);
-console.log(`Failed turns ${run.conversations.reduce((sum, one) => sum + one.failedTurns, 0)}, persisted turns ${run.conversations.reduce((sum, one) => sum + one.persistedTurns, 0)}, exchanges with a different call count than recorded ${run.conversations.reduce((sum, one) => sum + one.misalignedExchanges, 0)}.`);
+console.log(
+  `\nWhere our billed input goes: main ${share(kinds.main, ours.billedInputUsd)}, selector ${
+    share(kinds.selector, ours.billedInputUsd)
+  }, summariser ${share(kinds.summariser, ours.billedInputUsd)}.`,
+);
+console.log(
+  `Our prompt tokens: ${share(ours.cacheReadInputTokens, ours.promptTokens)} cache reads, ${
+    share(ours.cacheWriteInputTokens, ours.promptTokens)
+  } cache writes, ${share(ours.inputTokens, ours.promptTokens)} uncached.`,
+);
+console.log(
+  `Failed turns ${run.conversations.reduce((sum, one) => sum + one.failedTurns, 0)}, persisted turns ${
+    run.conversations.reduce((sum, one) => sum + one.persistedTurns, 0)
+  }, exchanges with a different call count than recorded ${
+    run.conversations.reduce((sum, one) => sum + one.misalignedExchanges, 0)
+  }.`,
+);
 
 const checks: { readonly name: string; readonly value: string; readonly ok: boolean }[] = [
-  { name: `billed input cost ≤ ${MAX_PERCENT_OF_NAIVE}% of (a) naive`, value: `${comparison.percentOfNaive.toFixed(1)}%`, ok: comparison.percentOfNaive <= MAX_PERCENT_OF_NAIVE },
-  { name: `billed input cost ≤ ${MAX_PERCENT_OF_BEST_CACHED}% of the better of (b), (c)`, value: `${comparison.percentOfBestCached.toFixed(1)}% of ${comparison.bestCached}`, ok: comparison.percentOfBestCached <= MAX_PERCENT_OF_BEST_CACHED },
-  { name: `cache reads on ≥ ${MIN_CACHE_READ_PERCENT}% of main calls after the first (within the TTL)`, value: `${comparison.ourCacheReadPercent.toFixed(1)}% of ${ours.cacheEligible}`, ok: comparison.ourCacheReadPercent >= MIN_CACHE_READ_PERCENT },
+  {
+    name: `billed input cost ≤ ${MAX_PERCENT_OF_NAIVE}% of (a) naive`,
+    value: `${comparison.percentOfNaive.toFixed(1)}%`,
+    ok: comparison.percentOfNaive <= MAX_PERCENT_OF_NAIVE,
+  },
+  {
+    name: `billed input cost ≤ ${MAX_PERCENT_OF_BEST_CACHED}% of the better of (b), (c)`,
+    value: `${comparison.percentOfBestCached.toFixed(1)}% of ${comparison.bestCached}`,
+    ok: comparison.percentOfBestCached <= MAX_PERCENT_OF_BEST_CACHED,
+  },
+  {
+    name: `cache reads on ≥ ${MIN_CACHE_READ_PERCENT}% of main calls after the first (within the TTL)`,
+    value: `${comparison.ourCacheReadPercent.toFixed(1)}% of ${ours.cacheEligible}`,
+    ok: comparison.ourCacheReadPercent >= MIN_CACHE_READ_PERCENT,
+  },
   { name: 'zero requests over the cap', value: String(ours.overCap), ok: ours.overCap === 0 },
   { name: 'zero validation errors', value: String(ours.validationErrors), ok: ours.validationErrors === 0 },
 ];
-console.log(`\nSeed metric (input tokens vs naive): ${comparison.inputTokensPercentOfNaive.toFixed(1)}% of naive, ${(100 - comparison.inputTokensPercentOfNaive).toFixed(1)}% fewer (PRD floor: 40% fewer).`);
+console.log(
+  `\nSeed metric (input tokens vs naive): ${comparison.inputTokensPercentOfNaive.toFixed(1)}% of naive, ${
+    (100 - comparison.inputTokensPercentOfNaive).toFixed(1)
+  }% fewer (PRD floor: 40% fewer).`,
+);
 for (const check of checks) console.log(`${check.ok ? 'PASS' : 'MISS'}  ${check.name}: ${check.value}`);
 const missed = checks.filter((check) => !check.ok);
 if (missed.length > 0) {

@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
 const only = process.argv.slice(2);
-const files = readdirSync('bench').filter((f) => f.endsWith('.bench.ts')).filter((f) => only.length === 0 || only.some((o) => f.includes(o))).sort();
+const files = readdirSync('bench').filter((f) => f.endsWith('.bench.ts')).filter((f) =>
+  only.length === 0 || only.some((o) => f.includes(o))
+).sort();
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== bench/${file} ===`);

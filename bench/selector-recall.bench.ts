@@ -17,7 +17,11 @@ const registry = createToolRegistry();
 const loaded = registry.loadManifest(JSON.parse(readFileSync(new URL('tools.json', FIXTURE), 'utf8')));
 const parsed = parseLabelledQueries(readFileSync(new URL('queries.jsonl', FIXTURE), 'utf8'));
 if (!loaded.ok || !parsed.ok) {
-  console.error('selector-recall: the BFCL fixture does not load', loaded.ok ? '' : loaded.errors, parsed.ok ? '' : parsed.errors);
+  console.error(
+    'selector-recall: the BFCL fixture does not load',
+    loaded.ok ? '' : loaded.errors,
+    parsed.ok ? '' : parsed.errors,
+  );
   process.exit(1);
 }
 const tools = registry.all();
@@ -42,19 +46,35 @@ console.log(`BFCL multi-turn fixture: ${tools.length} tools, ${parsed.queries.le
 console.log('set        ranker  @5     @10    @15    shortlist');
 for (const [label, queries] of [['all', parsed.queries], ['A (tuned)', halfA], ['B (held)', halfB]] as const) {
   const plain = measureRecall({ queries, rank: (query) => rankToolsBm25(bm25, query) });
-  const mine = measureRecall({ queries, rank: (query) => rankTools(ours, { query: query.query, recentUserTurns: query.previous ?? [] }), shortlist: (ranking) => shortlistTools(ranking) });
-  console.log(`${label.padEnd(10)} bm25    ${format(plain.recallAt5)}  ${format(plain.recallAt10)}  ${format(plain.recallAt15)}`);
-  console.log(`${label.padEnd(10)} ours    ${format(mine.recallAt5)}  ${format(mine.recallAt10)}  ${format(mine.recallAt15)}  ${mine.meanShortlist.toFixed(1)}`);
+  const mine = measureRecall({
+    queries,
+    rank: (query) => rankTools(ours, { query: query.query, recentUserTurns: query.previous ?? [] }),
+    shortlist: (ranking) => shortlistTools(ranking),
+  });
+  console.log(
+    `${label.padEnd(10)} bm25    ${format(plain.recallAt5)}  ${format(plain.recallAt10)}  ${format(plain.recallAt15)}`,
+  );
+  console.log(
+    `${label.padEnd(10)} ours    ${format(mine.recallAt5)}  ${format(mine.recallAt10)}  ${format(mine.recallAt15)}  ${
+      mine.meanShortlist.toFixed(1)
+    }`,
+  );
   if (label === 'all') result = mine;
 }
 /** With `--misses`: every gold tool ranked below 15 (half, rank or "-" when unranked, tool, query), to group by cause. */
 if (process.argv.includes('--misses')) {
   for (const [half, queries] of [['A', halfA], ['B', halfB]] as const) {
     for (const query of queries) {
-      const names = rankTools(ours, { query: query.query, recentUserTurns: query.previous ?? [] }).map((entry) => entry.name);
+      const names = rankTools(ours, { query: query.query, recentUserTurns: query.previous ?? [] }).map((entry) =>
+        entry.name
+      );
       for (const gold of new Set(query.gold)) {
         const rank = names.indexOf(gold) + 1;
-        if (rank === 0 || rank > 15) console.log(`miss ${half} ${String(rank || '-').padStart(3)} ${gold.padEnd(26)} ${query.query.slice(0, 100)}`);
+        if (rank === 0 || rank > 15) {
+          console.log(
+            `miss ${half} ${String(rank || '-').padStart(3)} ${gold.padEnd(26)} ${query.query.slice(0, 100)}`,
+          );
+        }
       }
     }
   }

@@ -25,7 +25,11 @@ try {
     gzipped += gzipSync(readFileSync(path), { level: 9 }).length;
   }
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-  console.log(`worker bundle: ${files.length} file(s), ${kib(raw)} raw, ${kib(gzipped)} gzipped (target < ${kib(TARGET_GZIP_BYTES)})`);
+  console.log(
+    `worker bundle: ${files.length} file(s), ${kib(raw)} raw, ${kib(gzipped)} gzipped (target < ${
+      kib(TARGET_GZIP_BYTES)
+    })`,
+  );
   process.exit(gzipped < TARGET_GZIP_BYTES ? 0 : 1);
 } finally {
   rmSync(outdir, { recursive: true, force: true });

@@ -24,7 +24,11 @@ function readText(path: string): string {
 
 let values: { tools?: string; queries?: string; json?: boolean };
 try {
-  ({ values } = parseArgs({ options: { tools: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' } }, strict: true, allowPositionals: false }));
+  ({ values } = parseArgs({
+    options: { tools: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: false,
+  }));
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
@@ -46,8 +50,12 @@ if (registry.all().length === 0) fail('the manifests hold no tools');
 
 const parsed = parseLabelledQueries(readText(values.queries));
 if (!parsed.ok) fail(`${values.queries}:\n  ${parsed.errors.slice(0, 20).join('\n  ')}`);
-const unknown = [...new Set(parsed.queries.flatMap((query) => query.gold).filter((name) => registry.get(name) === undefined))];
-if (unknown.length > 0) fail(`${values.queries} names tools missing from the manifests: ${unknown.slice(0, 10).join(', ')}`);
+const unknown = [
+  ...new Set(parsed.queries.flatMap((query) => query.gold).filter((name) => registry.get(name) === undefined)),
+];
+if (unknown.length > 0) {
+  fail(`${values.queries} names tools missing from the manifests: ${unknown.slice(0, 10).join(', ')}`);
+}
 
 const index = createToolIndex(registry.all());
 const report = measureRecall({
@@ -57,9 +65,20 @@ const report = measureRecall({
 });
 const round = (value: number): number => Math.round(value * 1000) / 1000;
 if (values.json === true) {
-  console.log(JSON.stringify({ recallAt5: round(report.recallAt5), recallAt10: round(report.recallAt10), recallAt15: round(report.recallAt15), meanShortlist: round(report.meanShortlist) }));
+  console.log(
+    JSON.stringify({
+      recallAt5: round(report.recallAt5),
+      recallAt10: round(report.recallAt10),
+      recallAt15: round(report.recallAt15),
+      meanShortlist: round(report.meanShortlist),
+    }),
+  );
 } else {
   console.log(`${report.queries} queries, ${registry.all().length} tools`);
-  console.log(`recall@5  ${report.recallAt5.toFixed(3)}\nrecall@10 ${report.recallAt10.toFixed(3)}\nrecall@15 ${report.recallAt15.toFixed(3)}`);
+  console.log(
+    `recall@5  ${report.recallAt5.toFixed(3)}\nrecall@10 ${report.recallAt10.toFixed(3)}\nrecall@15 ${
+      report.recallAt15.toFixed(3)
+    }`,
+  );
   console.log(`mean shortlist ${report.meanShortlist.toFixed(1)} tools`);
 }

@@ -14,10 +14,14 @@ function findTests(dir, found = []) {
 }
 
 const filter = process.argv.slice(2);
-const files = ['src', 'testbench'].flatMap((dir) => findTests(dir)).filter((f) => filter.length === 0 || filter.some((x) => f.includes(x))).sort();
+const files = ['src', 'testbench'].flatMap((dir) => findTests(dir)).filter((f) =>
+  filter.length === 0 || filter.some((x) => f.includes(x))
+).sort();
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

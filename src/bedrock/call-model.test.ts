@@ -3,15 +3,27 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { AppError, type ErrorCode } from '../errors.ts';
 import type { PromptRequest } from '../pipeline/types/index.ts';
-import { FAULT_ERRORS, startSimulatorServer, type SimulatorServer, type StreamExceptionType } from '../../testbench/simulator/index.ts';
-import { createModelCaller, toBaseModelId, type ModelCaller } from './call-model.ts';
+import {
+  FAULT_ERRORS,
+  type SimulatorServer,
+  startSimulatorServer,
+  type StreamExceptionType,
+} from '../../testbench/simulator/index.ts';
+import { createModelCaller, type ModelCaller, toBaseModelId } from './call-model.ts';
 import { createBedrockClient } from './create-bedrock-client.ts';
 import { translateBedrockError } from './translate-bedrock-error.ts';
 
 const MODEL = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 /** About 1,500 tokens of system text: above Sonnet 4.5's 1,024-token cache minimum. */
-const LONG_SYSTEM = Array.from({ length: 1100 }, (_, index) => ['prompt', 'cache', 'window', 'summary', 'budget'][index % 5]).join(' ');
-const LOOKUP = { name: 'lookup', description: 'Look something up.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } };
+const LONG_SYSTEM = Array.from(
+  { length: 1100 },
+  (_, index) => ['prompt', 'cache', 'window', 'summary', 'budget'][index % 5],
+).join(' ');
+const LOOKUP = {
+  name: 'lookup',
+  description: 'Look something up.',
+  inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+};
 
 const base: PromptRequest = {
   modelId: MODEL,
@@ -51,7 +63,10 @@ describe('createModelCaller', () => {
     const first = await models.converse(base);
     assert.deepEqual(first.content, [{ type: 'text', text: 'Hi!' }]);
     assert.equal(first.stopReason, 'end_turn');
-    assert.ok(first.usage.cacheWriteInputTokens > 1024, `the first call writes the cache (${first.usage.cacheWriteInputTokens})`);
+    assert.ok(
+      first.usage.cacheWriteInputTokens > 1024,
+      `the first call writes the cache (${first.usage.cacheWriteInputTokens})`,
+    );
     assert.deepEqual(first.usage.cacheDetails, [{ ttl: '5m', inputTokens: first.usage.cacheWriteInputTokens }]);
     const second = await models.converse(base);
     assert.equal(second.usage.cacheReadInputTokens, first.usage.cacheWriteInputTokens);
@@ -60,20 +75,39 @@ describe('createModelCaller', () => {
       messages: [{ role: 'user', content: [{ text: 'Hello there' }] }],
       system: [{ text: LONG_SYSTEM }, { cachePoint: { type: 'default' } }],
       inferenceConfig: { maxTokens: 200 },
-      toolConfig: { tools: [{ toolSpec: { name: 'lookup', description: 'Look something up.', inputSchema: { json: LOOKUP.inputSchema } } }] },
+      toolConfig: {
+        tools: [{
+          toolSpec: { name: 'lookup', description: 'Look something up.', inputSchema: { json: LOOKUP.inputSchema } },
+        }],
+      },
     });
   });
 
   it('round-trips a Converse toolUse', async () => {
-    server.simulator.script.enqueue({ text: 'Let me look.', toolUses: [{ name: 'lookup', input: { query: 'milk' }, id: 'tooluse_abc' }] });
+    server.simulator.script.enqueue({
+      text: 'Let me look.',
+      toolUses: [{ name: 'lookup', input: { query: 'milk' }, id: 'tooluse_abc' }],
+    });
     const reply = await models.converse(base);
-    assert.deepEqual(reply.content, [{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id: 'tooluse_abc', name: 'lookup', input: { query: 'milk' } }]);
+    assert.deepEqual(reply.content, [{ type: 'text', text: 'Let me look.' }, {
+      type: 'tool_use',
+      id: 'tooluse_abc',
+      name: 'lookup',
+      input: { query: 'milk' },
+    }]);
     assert.equal(reply.stopReason, 'tool_use');
   });
 
   it('collects a ConverseStream reply, forwarding the text deltas in order', async () => {
     const text = 'A streamed answer that arrives in more than one delta.';
-    server.simulator.script.enqueue({ text, toolUses: [{ name: 'lookup', input: { query: 'a longer query than one chunk' }, id: 'tooluse_s1' }, { name: 'lookup', input: {}, id: 'tooluse_s2' }] });
+    server.simulator.script.enqueue({
+      text,
+      toolUses: [{ name: 'lookup', input: { query: 'a longer query than one chunk' }, id: 'tooluse_s1' }, {
+        name: 'lookup',
+        input: {},
+        id: 'tooluse_s2',
+      }],
+    });
     const deltas: string[] = [];
     const reply = await models.converseStream(base, { onText: (delta) => deltas.push(delta) });
     assert.ok(deltas.length > 1, 'several deltas');
@@ -87,8 +121,11 @@ describe('createModelCaller', () => {
     assert.ok(reply.usage.cacheWriteInputTokens > 0, 'the stream reports usage with cache fields');
     const sent = server.simulator.log.last()?.usage;
     assert.deepEqual(reply.usage, {
-      inputTokens: sent?.inputTokens, outputTokens: sent?.outputTokens, cacheReadInputTokens: sent?.cacheReadInputTokens,
-      cacheWriteInputTokens: sent?.cacheWriteInputTokens, cacheDetails: sent?.cacheDetails,
+      inputTokens: sent?.inputTokens,
+      outputTokens: sent?.outputTokens,
+      cacheReadInputTokens: sent?.cacheReadInputTokens,
+      cacheWriteInputTokens: sent?.cacheWriteInputTokens,
+      cacheDetails: sent?.cacheDetails,
     });
   });
 
@@ -98,12 +135,33 @@ describe('createModelCaller', () => {
     assert.equal(entry?.operation, 'count-tokens');
     assert.equal(entry?.modelId, 'anthropic.claude-sonnet-4-5-20250929-v1:0');
     assert.ok(counted > 1000, `the long system prompt is counted (${counted})`);
-    assert.equal(toBaseModelId('global.anthropic.claude-haiku-4-5-20251001-v1:0'), 'anthropic.claude-haiku-4-5-20251001-v1:0');
+    assert.equal(
+      toBaseModelId('global.anthropic.claude-haiku-4-5-20251001-v1:0'),
+      'anthropic.claude-haiku-4-5-20251001-v1:0',
+    );
   });
 
-  const httpCases: readonly [string, Parameters<SimulatorServer['simulator']['faults']['inject']>[0], ErrorCode, string][] = [
-    ['400', { kind: 'error', error: { status: 400, type: 'ValidationException', message: 'A conversation must start with a user message.' } }, 'model_rejected', 'ValidationException'],
-    ['403', { kind: 'error', error: { status: 403, type: 'AccessDeniedException', message: 'You do not have access.' } }, 'model_access_denied', 'AccessDeniedException'],
+  const httpCases: readonly [
+    string,
+    Parameters<SimulatorServer['simulator']['faults']['inject']>[0],
+    ErrorCode,
+    string,
+  ][] = [
+    [
+      '400',
+      {
+        kind: 'error',
+        error: { status: 400, type: 'ValidationException', message: 'A conversation must start with a user message.' },
+      },
+      'model_rejected',
+      'ValidationException',
+    ],
+    [
+      '403',
+      { kind: 'error', error: { status: 403, type: 'AccessDeniedException', message: 'You do not have access.' } },
+      'model_access_denied',
+      'AccessDeniedException',
+    ],
     ['408', { kind: 'timeout' }, 'model_timeout', 'ModelTimeoutException'],
     ['429', { kind: 'throttling' }, 'model_throttled', 'ThrottlingException'],
     ['503', { kind: 'unavailable' }, 'model_unavailable', 'ServiceUnavailableException'],
@@ -146,20 +204,32 @@ describe('createModelCaller', () => {
   it('turns a stream cut before messageStop into model_unavailable', async () => {
     server.simulator.script.enqueue({ text: 'This answer is cut off in the middle of the stream.' });
     server.simulator.faults.inject({ kind: 'stream-cut', afterFrames: 2 });
-    await assert.rejects(models.converseStream(base), (error: unknown) => error instanceof AppError && error.code === 'model_unavailable');
+    await assert.rejects(
+      models.converseStream(base),
+      (error: unknown) => error instanceof AppError && error.code === 'model_unavailable',
+    );
   });
 
   it('turns an abort into an AppError, not a raw SDK error', async () => {
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(models.converse(base, { signal: controller.signal }), (error: unknown) => error instanceof AppError);
+    await assert.rejects(
+      models.converse(base, { signal: controller.signal }),
+      (error: unknown) => error instanceof AppError,
+    );
   });
 });
 
 describe('translateBedrockError', () => {
   const cases: readonly [string, string][] = [
-    ['messages.0.content.0.text: invalid text "alice-private: quoted back"', 'messages.0.content.0.text: invalid text "…"'],
-    ["tool_choice.name: Tool 'x' not found. The model's tools are listed.", 'tool_choice.name: Tool "…" not found. The model\'s tools are listed.'],
+    [
+      'messages.0.content.0.text: invalid text "alice-private: quoted back"',
+      'messages.0.content.0.text: invalid text "…"',
+    ],
+    [
+      "tool_choice.name: Tool 'x' not found. The model's tools are listed.",
+      'tool_choice.name: Tool "…" not found. The model\'s tools are listed.',
+    ],
     ['an unterminated quote "runs to the end', 'an unterminated quote "…"'],
     ['prompt is too long: 200049 tokens > 200000 maximum', 'prompt is too long: 200049 tokens > 200000 maximum'],
   ];

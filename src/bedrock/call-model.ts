@@ -1,6 +1,9 @@
 // Calls Bedrock (Converse, ConverseStream, CountTokens) with vendor-neutral requests and replies.
 import {
-  type BedrockRuntimeClient, ConverseCommand, ConverseStreamCommand, CountTokensCommand,
+  type BedrockRuntimeClient,
+  ConverseCommand,
+  ConverseStreamCommand,
+  CountTokensCommand,
 } from '@aws-sdk/client-bedrock-runtime';
 import { AppError } from '../errors.ts';
 import type { ContentBlock, ModelReply, PromptRequest } from '../pipeline/types/index.ts';
@@ -38,13 +41,19 @@ export function createModelCaller(client: BedrockRuntimeClient): ModelCaller {
   return {
     converse: (request, options = {}) =>
       send(async () => {
-        const output = await client.send(new ConverseCommand(toConverseInput(request)), options.signal === undefined ? {} : { abortSignal: options.signal });
+        const output = await client.send(
+          new ConverseCommand(toConverseInput(request)),
+          options.signal === undefined ? {} : { abortSignal: options.signal },
+        );
         const content: ContentBlock[] = fromWireBlocks(output.output?.message?.content);
         return { content, stopReason: toStopReason(output.stopReason), usage: toUsage(output.usage) };
       }),
     converseStream: (request, options = {}) =>
       send(async () => {
-        const output = await client.send(new ConverseStreamCommand(toConverseInput(request)), options.signal === undefined ? {} : { abortSignal: options.signal });
+        const output = await client.send(
+          new ConverseStreamCommand(toConverseInput(request)),
+          options.signal === undefined ? {} : { abortSignal: options.signal },
+        );
         if (output.stream === undefined) throw new AppError('model_error', 'Bedrock returned no stream');
         return collectStream(output.stream, options.onText);
       }),
@@ -54,7 +63,13 @@ export function createModelCaller(client: BedrockRuntimeClient): ModelCaller {
         const output = await client.send(
           new CountTokensCommand({
             modelId: toBaseModelId(request.modelId),
-            input: { converse: { messages: input.messages ?? [], ...(input.system === undefined ? {} : { system: input.system }), ...(input.toolConfig === undefined ? {} : { toolConfig: input.toolConfig }) } },
+            input: {
+              converse: {
+                messages: input.messages ?? [],
+                ...(input.system === undefined ? {} : { system: input.system }),
+                ...(input.toolConfig === undefined ? {} : { toolConfig: input.toolConfig }),
+              },
+            },
           }),
           options.signal === undefined ? {} : { abortSignal: options.signal },
         );

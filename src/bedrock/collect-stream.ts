@@ -21,14 +21,22 @@ function parseToolInput(json: string, name: string): Record<string, unknown> {
  * Consumes the whole stream. A stream that ends without messageStop is a broken stream (`model_unavailable`);
  * exception frames surface as the SDK's exceptions and are translated by the caller.
  */
-export async function collectStream(stream: AsyncIterable<ConverseStreamOutput>, onText?: (text: string) => void): Promise<ModelReply> {
+export async function collectStream(
+  stream: AsyncIterable<ConverseStreamOutput>,
+  onText?: (text: string) => void,
+): Promise<ModelReply> {
   const blocks = new Map<number, Partial>();
   let stopReason: StopReason | undefined;
   let usage: Usage | undefined;
   for await (const event of stream) {
     if (event.contentBlockStart?.start?.toolUse !== undefined) {
       const start = event.contentBlockStart.start.toolUse;
-      blocks.set(event.contentBlockStart.contentBlockIndex ?? 0, { kind: 'tool_use', id: start.toolUseId ?? '', name: start.name ?? '', json: '' });
+      blocks.set(event.contentBlockStart.contentBlockIndex ?? 0, {
+        kind: 'tool_use',
+        id: start.toolUseId ?? '',
+        name: start.name ?? '',
+        json: '',
+      });
     } else if (event.contentBlockDelta !== undefined) {
       const index = event.contentBlockDelta.contentBlockIndex ?? 0;
       const delta = event.contentBlockDelta.delta;
@@ -51,7 +59,7 @@ export async function collectStream(stream: AsyncIterable<ConverseStreamOutput>,
     .flatMap(([, block]): ContentBlock[] =>
       block.kind === 'text'
         ? block.text.length === 0 ? [] : [{ type: 'text', text: block.text }]
-        : [{ type: 'tool_use', id: block.id, name: block.name, input: parseToolInput(block.json, block.name) }],
+        : [{ type: 'tool_use', id: block.id, name: block.name, input: parseToolInput(block.json, block.name) }]
     );
   return { content, stopReason, usage: usage ?? toUsage(undefined) };
 }

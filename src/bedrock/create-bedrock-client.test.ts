@@ -37,7 +37,12 @@ describe('createBedrockClient', () => {
     const credentials = Object.freeze({ accessKeyId: 'AKIDSTATIC', secretAccessKey: 's' });
     const client = createBedrockClient({ region: 'us-east-1', endpoint: server.url, credentials, maxAttempts: 1 });
     try {
-      await client.send(new ConverseCommand({ modelId: 'anthropic.claude-haiku-4-5-20251001-v1:0', messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }));
+      await client.send(
+        new ConverseCommand({
+          modelId: 'anthropic.claude-haiku-4-5-20251001-v1:0',
+          messages: [{ role: 'user', content: [{ text: 'Hi' }] }],
+        }),
+      );
       const headers = server.simulator.log.last();
       assert.equal(headers?.status, 200);
     } finally {

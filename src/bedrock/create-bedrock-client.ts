@@ -8,7 +8,11 @@ export type BedrockConnection = {
   /** Override URL of a Bedrock-compatible server (the simulator, a proxy). */
   readonly endpoint?: string;
   /** Static SigV4 credentials; omitted means the SDK's default provider chain (Node and Deno only). */
-  readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string };
+  readonly credentials?: {
+    readonly accessKeyId: string;
+    readonly secretAccessKey: string;
+    readonly sessionToken?: string;
+  };
   /** A Bedrock API key, sent as `Authorization: Bearer`. Wins over SigV4 when set. */
   readonly bearerToken?: string;
   /** SDK attempts for retryable errors (429, 500, 503); the turn loop adds none of its own on top. */
@@ -47,9 +51,14 @@ export function createBedrockClient(connection: BedrockConnection): BedrockRunti
     requestTimeout: connection.requestTimeoutMs ?? 120_000,
     ...(connection.fetch === undefined ? {} : { customFetch: connection.fetch }),
   });
-  const usesSimulator = connection.endpoint !== undefined && connection.bearerToken === undefined && !isAwsHost(connection.endpoint);
+  const usesSimulator = connection.endpoint !== undefined && connection.bearerToken === undefined &&
+    !isAwsHost(connection.endpoint);
   // A copy: the SDK writes a feature marker onto the credentials object, which fails on a frozen config object.
-  const credentials = connection.credentials !== undefined ? { ...connection.credentials } : usesSimulator ? { ...SIMULATOR_CREDENTIALS } : undefined;
+  const credentials = connection.credentials !== undefined
+    ? { ...connection.credentials }
+    : usesSimulator
+    ? { ...SIMULATOR_CREDENTIALS }
+    : undefined;
   return new BedrockRuntimeClient({
     region: connection.region,
     requestHandler,

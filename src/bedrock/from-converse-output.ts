@@ -3,8 +3,15 @@ import type { ContentBlock as WireBlock, TokenUsage } from '@aws-sdk/client-bedr
 import type { ContentBlock, StopReason, Usage } from '../pipeline/types/index.ts';
 
 const STOP_REASONS: ReadonlySet<string> = new Set([
-  'end_turn', 'tool_use', 'max_tokens', 'stop_sequence', 'guardrail_intervened', 'content_filtered',
-  'malformed_model_output', 'malformed_tool_use', 'model_context_window_exceeded',
+  'end_turn',
+  'tool_use',
+  'max_tokens',
+  'stop_sequence',
+  'guardrail_intervened',
+  'content_filtered',
+  'malformed_model_output',
+  'malformed_tool_use',
+  'model_context_window_exceeded',
 ]);
 
 /** Unknown future stop reasons read as end_turn rather than failing the turn. */
@@ -36,7 +43,9 @@ export function fromWireBlocks(blocks: readonly WireBlock[] | undefined): Conten
         type: 'tool_use',
         id: block.toolUse.toolUseId ?? '',
         name: block.toolUse.name ?? '',
-        input: typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {},
+        input: typeof input === 'object' && input !== null && !Array.isArray(input)
+          ? (input as Record<string, unknown>)
+          : {},
       });
     }
   }

@@ -24,21 +24,38 @@ describe('toConverseInput', () => {
   it('maps tools, cache points, tool blocks and the forced tool choice to wire names', () => {
     const input = toConverseInput({
       ...base,
-      tools: [{ name: 'lookup', description: 'Look up.', inputSchema: { type: 'object', properties: {} } }, { type: 'cache_point', ttl: '1h' }],
+      tools: [{ name: 'lookup', description: 'Look up.', inputSchema: { type: 'object', properties: {} } }, {
+        type: 'cache_point',
+        ttl: '1h',
+      }],
       toolChoice: { type: 'tool', name: 'lookup' },
       system: [{ type: 'text', text: 'S' }, { type: 'cache_point', ttl: '5m' }],
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'q' }] },
         { role: 'assistant', content: [{ type: 'tool_use', id: 'tooluse_1', name: 'lookup', input: { a: 1 } }] },
-        { role: 'user', content: [{ type: 'tool_result', toolUseId: 'tooluse_1', text: 'boom', status: 'error' }, { type: 'cache_point', ttl: '5m' }] },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', toolUseId: 'tooluse_1', text: 'boom', status: 'error' }, {
+            type: 'cache_point',
+            ttl: '5m',
+          }],
+        },
       ],
     });
     assert.deepEqual(input.toolConfig, {
-      tools: [{ toolSpec: { name: 'lookup', description: 'Look up.', inputSchema: { json: { type: 'object', properties: {} } } } }, { cachePoint: { type: 'default', ttl: '1h' } }],
+      tools: [{
+        toolSpec: {
+          name: 'lookup',
+          description: 'Look up.',
+          inputSchema: { json: { type: 'object', properties: {} } },
+        },
+      }, { cachePoint: { type: 'default', ttl: '1h' } }],
       toolChoice: { tool: { name: 'lookup' } },
     });
     assert.deepEqual(input.system, [{ text: 'S' }, { cachePoint: { type: 'default' } }]);
-    assert.deepEqual(input.messages?.[1]?.content, [{ toolUse: { toolUseId: 'tooluse_1', name: 'lookup', input: { a: 1 } } }]);
+    assert.deepEqual(input.messages?.[1]?.content, [{
+      toolUse: { toolUseId: 'tooluse_1', name: 'lookup', input: { a: 1 } },
+    }]);
     assert.deepEqual(input.messages?.[2]?.content, [
       { toolResult: { toolUseId: 'tooluse_1', content: [{ text: 'boom' }], status: 'error' } },
       { cachePoint: { type: 'default' } },

@@ -1,5 +1,10 @@
 // Maps a vendor-neutral PromptRequest to Bedrock's Converse input: the only place that writes Bedrock's wire names.
-import type { ContentBlock as WireBlock, ConverseCommandInput, SystemContentBlock, Tool } from '@aws-sdk/client-bedrock-runtime';
+import type {
+  ContentBlock as WireBlock,
+  ConverseCommandInput,
+  SystemContentBlock,
+  Tool,
+} from '@aws-sdk/client-bedrock-runtime';
 import type { CachePoint, ContentBlock, PromptRequest, ToolChoice } from '../pipeline/types/index.ts';
 import { isCachePoint } from '../pipeline/types/index.ts';
 
@@ -30,12 +35,16 @@ function toWireToolChoice(choice: ToolChoice): NonNullable<ConverseCommandInput[
 /** Converse input for `request`; `toolConfig` is present exactly when the request declares tools. */
 export function toConverseInput(request: PromptRequest): ConverseCommandInput {
   const tools: Tool[] = request.tools.map((tool) =>
-    isCachePoint(tool)
-      ? { cachePoint: toWireCachePoint(tool) }
-      : { toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.inputSchema as DocumentType } } },
+    isCachePoint(tool) ? { cachePoint: toWireCachePoint(tool) } : {
+      toolSpec: {
+        name: tool.name,
+        description: tool.description,
+        inputSchema: { json: tool.inputSchema as DocumentType },
+      },
+    }
   );
   const system: SystemContentBlock[] = request.system.map((block) =>
-    isCachePoint(block) ? { cachePoint: toWireCachePoint(block) } : { text: block.text },
+    isCachePoint(block) ? { cachePoint: toWireCachePoint(block) } : { text: block.text }
   );
   return {
     modelId: request.modelId,
@@ -45,8 +54,11 @@ export function toConverseInput(request: PromptRequest): ConverseCommandInput {
       maxTokens: request.maxTokens,
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     },
-    ...(tools.length === 0
-      ? {}
-      : { toolConfig: { tools, ...(request.toolChoice === undefined ? {} : { toolChoice: toWireToolChoice(request.toolChoice) }) } }),
+    ...(tools.length === 0 ? {} : {
+      toolConfig: {
+        tools,
+        ...(request.toolChoice === undefined ? {} : { toolChoice: toWireToolChoice(request.toolChoice) }),
+      },
+    }),
   };
 }

@@ -17,7 +17,11 @@ export type Config = {
   readonly bedrock: {
     readonly region: string;
     readonly endpoint?: string;
-    readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string };
+    readonly credentials?: {
+      readonly accessKeyId: string;
+      readonly secretAccessKey: string;
+      readonly sessionToken?: string;
+    };
     readonly bearerToken?: string;
     /** Where credentials come from; `default-chain` means AWS_PROFILE or another variable the SDK's chain reads. */
     readonly credentialSource: 'access-keys' | 'bearer-token' | 'default-chain' | 'none';
@@ -41,6 +45,9 @@ export type Config = {
   readonly cacheTtlStatic: '5m' | '1h';
 };
 
-export type ParseConfigResult = { readonly ok: true; readonly config: Readonly<Config> } | { readonly ok: false; readonly errors: readonly string[] };
+export type ParseConfigResult = { readonly ok: true; readonly config: Readonly<Config> } | {
+  readonly ok: false;
+  readonly errors: readonly string[];
+};
 
 export type ParseConfigOptions = { readonly runtime: Runtime };

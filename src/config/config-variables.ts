@@ -35,14 +35,26 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function integer(name: keyof typeof CONFIG_DEFAULTS, min: number, max: number) {
   const message = (issue: v.BaseIssue<unknown>) =>
-    `${name} must be an integer from ${min} to ${max}, got ${quote(issue.input)}; unset it to use ${CONFIG_DEFAULTS[name]}`;
-  return v.pipe(v.string(), v.regex(/^\d{1,12}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message));
+    `${name} must be an integer from ${min} to ${max}, got ${quote(issue.input)}; unset it to use ${
+      CONFIG_DEFAULTS[name]
+    }`;
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d{1,12}$/, message),
+    v.transform(Number),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
 }
 
 function region(name: string) {
   return v.pipe(
     v.string(),
-    v.regex(/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/, (issue) => `${name} must be an AWS region such as "us-east-1", got ${quote(issue.input)}; unset it to use us-east-1`),
+    v.regex(
+      /^[a-z]{2}(-[a-z]+)+-\d{1,2}$/,
+      (issue) =>
+        `${name} must be an AWS region such as "us-east-1", got ${quote(issue.input)}; unset it to use us-east-1`,
+    ),
   );
 }
 
@@ -51,7 +63,10 @@ function modelId(name: string, fallback: string) {
     v.string(),
     v.regex(
       /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,2047}$/,
-      (issue) => `${name} must be a Bedrock model id, inference profile or ARN (letters, digits and . _ : / -), got ${quote(issue.input)}; unset it to use ${fallback}`,
+      (issue) =>
+        `${name} must be a Bedrock model id, inference profile or ARN (letters, digits and . _ : / -), got ${
+          quote(issue.input)
+        }; unset it to use ${fallback}`,
     ),
   );
 }
@@ -89,27 +104,44 @@ export const CONFIG_VARIABLES = {
     v.check(
       (value) => ['file:', 'libsql:', 'https:', 'http:'].includes(parseUrl(value)?.protocol ?? ''),
       (issue) =>
-        `DATABASE_URL must be a file: URL such as "file:tokenwise.db" or the libsql://, https:// or http:// URL of a libSQL server, got ${quote(issue.input)}`,
+        `DATABASE_URL must be a file: URL such as "file:tokenwise.db" or the libsql://, https:// or http:// URL of a libSQL server, got ${
+          quote(issue.input)
+        }`,
     ),
   ),
   DATABASE_AUTH_TOKEN: text,
   AUTH_JWT_SECRET: v.pipe(
     v.string(),
-    v.minLength(32, (issue) => `AUTH_JWT_SECRET must be at least 32 characters, got ${String(issue.input).length}; generate one with: openssl rand -base64 48`),
+    v.minLength(
+      32,
+      (issue) =>
+        `AUTH_JWT_SECRET must be at least 32 characters, got ${
+          String(issue.input).length
+        }; generate one with: openssl rand -base64 48`,
+    ),
   ),
   AUTH_JWKS_URL: v.pipe(
     v.string(),
-    v.check((value) => {
-      const url = parseUrl(value);
-      return url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
-    }, (issue) => `AUTH_JWKS_URL must be the https:// URL of a JSON Web Key Set (http:// only on localhost), got ${quote(issue.input)}`),
+    v.check(
+      (value) => {
+        const url = parseUrl(value);
+        return url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+      },
+      (issue) =>
+        `AUTH_JWKS_URL must be the https:// URL of a JSON Web Key Set (http:// only on localhost), got ${
+          quote(issue.input)
+        }`,
+    ),
   ),
   AUTH_JWT_ISSUER: text,
   AUTH_JWT_AUDIENCE: text,
   LOG_LEVEL: v.pipe(
     v.string(),
     v.toLowerCase(),
-    v.picklist(['debug', 'info', 'warn', 'error'], (issue) => `LOG_LEVEL must be one of debug, info, warn, error, got ${quote(issue.input)}; unset it to use info`),
+    v.picklist(
+      ['debug', 'info', 'warn', 'error'],
+      (issue) => `LOG_LEVEL must be one of debug, info, warn, error, got ${quote(issue.input)}; unset it to use info`,
+    ),
   ),
   SYSTEM_PROMPT_FILE: text,
   ASSETS_DIR: text,
@@ -126,7 +158,10 @@ export const CONFIG_VARIABLES = {
   CACHE_TTL_STATIC: v.pipe(
     v.string(),
     v.toLowerCase(),
-    v.picklist(['5m', '1h'], (issue) => `CACHE_TTL_STATIC must be 5m or 1h, got ${quote(issue.input)}; unset it to use 5m`),
+    v.picklist(
+      ['5m', '1h'],
+      (issue) => `CACHE_TTL_STATIC must be 5m or 1h, got ${quote(issue.input)}; unset it to use 5m`,
+    ),
   ),
 } as const;
 
@@ -139,7 +174,9 @@ export type ConfigValues = { -readonly [K in ConfigVariableName]?: v.InferOutput
  * Runs every variable's schema over `env` (values trimmed; blank means unset) and returns the values that parsed
  * plus one message per bad variable, in the table's order. Never throws; never echoes a secret.
  */
-export function parseConfigVariables(env: Readonly<Record<string, string | undefined>>): { values: ConfigValues; errors: string[] } {
+export function parseConfigVariables(
+  env: Readonly<Record<string, string | undefined>>,
+): { values: ConfigValues; errors: string[] } {
   const values: Record<string, unknown> = {};
   const errors: string[] = [];
   for (const [name, schema] of Object.entries(CONFIG_VARIABLES)) {

@@ -52,7 +52,12 @@ const MODEL_TABLE: readonly (readonly [string, ModelFacts])[] = [
   ['claude-opus-4-6', OPUS_45],
   ['claude-sonnet-4', SONNET_4],
   ['claude-3-7-sonnet', SONNET_4],
-  ['claude-opus-4', { ...OPUS_45, minCacheTokens: 1_024, supportsOneHourTtl: false, pricePerMillion: { input: 15, cacheWrite5m: 18.75, cacheWrite1h: 30, cacheRead: 1.5, output: 75 } }],
+  ['claude-opus-4', {
+    ...OPUS_45,
+    minCacheTokens: 1_024,
+    supportsOneHourTtl: false,
+    pricePerMillion: { input: 15, cacheWrite5m: 18.75, cacheWrite1h: 30, cacheRead: 1.5, output: 75 },
+  }],
 ];
 
 export const DEFAULT_MODEL_ID = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';

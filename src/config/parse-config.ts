@@ -9,10 +9,15 @@ export type { AuthConfig, Config, ParseConfigOptions, ParseConfigResult, Runtime
 
 const EDGE_RUNTIMES: ReadonlySet<Runtime> = new Set(['deno-deploy', 'workers']);
 /** Variables the AWS SDK's default chain reads on Node and Deno; none exists at the edge. */
-const DEFAULT_CHAIN_VARIABLES = ['AWS_PROFILE', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI'] as const;
+const DEFAULT_CHAIN_VARIABLES = [
+  'AWS_PROFILE',
+  'AWS_WEB_IDENTITY_TOKEN_FILE',
+  'AWS_CONTAINER_CREDENTIALS_FULL_URI',
+  'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI',
+] as const;
 
 function freeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) for (const inner of Object.values(value)) freeze(inner);
+  if (typeof value === 'object' && value !== null) { for (const inner of Object.values(value)) freeze(inner); }
   return Object.freeze(value);
 }
 
@@ -21,26 +26,47 @@ function optional<K extends string, T>(key: K, value: T | undefined): { [P in K]
 }
 
 function parseBedrock(values: ConfigValues, runtime: Runtime, errors: string[]): Config['bedrock'] {
-  const { AWS_ACCESS_KEY_ID: keyId, AWS_SECRET_ACCESS_KEY: secret, AWS_SESSION_TOKEN: sessionToken, AWS_BEARER_TOKEN_BEDROCK: bearer } = values;
+  const {
+    AWS_ACCESS_KEY_ID: keyId,
+    AWS_SECRET_ACCESS_KEY: secret,
+    AWS_SESSION_TOKEN: sessionToken,
+    AWS_BEARER_TOKEN_BEDROCK: bearer,
+  } = values;
   if ((keyId === undefined) !== (secret === undefined)) {
-    const [set, missing] = keyId === undefined ? ['AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID'] : ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
+    const [set, missing] = keyId === undefined
+      ? ['AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID']
+      : ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
     errors.push(`${set} is set but ${missing} is not: set both (plus AWS_SESSION_TOKEN for temporary keys) or neither`);
   }
   if (sessionToken !== undefined && (keyId === undefined || secret === undefined)) {
-    errors.push('AWS_SESSION_TOKEN is set without AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set all three, or unset it');
+    errors.push(
+      'AWS_SESSION_TOKEN is set without AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set all three, or unset it',
+    );
   }
-  const credentials = keyId !== undefined && secret !== undefined ? { accessKeyId: keyId, secretAccessKey: secret, ...optional('sessionToken', sessionToken) } : undefined;
+  const credentials = keyId !== undefined && secret !== undefined
+    ? { accessKeyId: keyId, secretAccessKey: secret, ...optional('sessionToken', sessionToken) }
+    : undefined;
   const chain = EDGE_RUNTIMES.has(runtime) ? [] : DEFAULT_CHAIN_VARIABLES.filter((name) => values[name] !== undefined);
-  const credentialSource = bearer !== undefined ? 'bearer-token' : credentials !== undefined ? 'access-keys' : chain.length > 0 ? 'default-chain' : 'none';
+  const credentialSource = bearer !== undefined
+    ? 'bearer-token'
+    : credentials !== undefined
+    ? 'access-keys'
+    : chain.length > 0
+    ? 'default-chain'
+    : 'none';
   if (credentialSource === 'none' && values.BEDROCK_ENDPOINT === undefined && EDGE_RUNTIMES.has(runtime)) {
-    const profileNote = values.AWS_PROFILE === undefined ? '' : ' (AWS_PROFILE does not count: there are no ~/.aws files at the edge)';
+    const profileNote = values.AWS_PROFILE === undefined
+      ? ''
+      : ' (AWS_PROFILE does not count: there are no ~/.aws files at the edge)';
     errors.push(
       `Bedrock needs credentials on ${runtime}${profileNote}: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_BEARER_TOKEN_BEDROCK, or BEDROCK_ENDPOINT (the simulator runs in-process only on node and deno)`,
     );
   }
   const modelId = values.BEDROCK_MODEL_ID ?? DEFAULT_MODEL_ID;
   if (values.CACHE_TTL_STATIC === '1h' && !lookupModelFacts(modelId).supportsOneHourTtl) {
-    errors.push(`CACHE_TTL_STATIC is 1h but ${modelId} does not support a 1-hour cache TTL: set CACHE_TTL_STATIC=5m or choose a newer model`);
+    errors.push(
+      `CACHE_TTL_STATIC is 1h but ${modelId} does not support a 1-hour cache TTL: set CACHE_TTL_STATIC=5m or choose a newer model`,
+    );
   }
   return {
     region: values.AWS_REGION ?? values.AWS_DEFAULT_REGION ?? CONFIG_DEFAULTS.AWS_REGION,
@@ -55,7 +81,8 @@ function parseBedrock(values: ConfigValues, runtime: Runtime, errors: string[]):
 
 function parseDatabase(values: ConfigValues, runtime: Runtime, errors: string[]): Config['database'] {
   const url = values.DATABASE_URL;
-  const fix = 'point it at a libSQL server (libsql://<name>.turso.io or https://…) and set DATABASE_AUTH_TOKEN if the server needs one';
+  const fix =
+    'point it at a libSQL server (libsql://<name>.turso.io or https://…) and set DATABASE_AUTH_TOKEN if the server needs one';
   if (EDGE_RUNTIMES.has(runtime) && url === undefined) errors.push(`DATABASE_URL is required on ${runtime}: ${fix}`);
   if (EDGE_RUNTIMES.has(runtime) && url?.startsWith('file:') === true) {
     errors.push(`DATABASE_URL is a file: URL, but ${runtime} has no local disk to keep it on: ${fix}`);
@@ -66,16 +93,22 @@ function parseDatabase(values: ConfigValues, runtime: Runtime, errors: string[])
 function parseAuth(values: ConfigValues, runtime: Runtime, mode: Config['mode'], errors: string[]): AuthConfig {
   const { AUTH_JWT_SECRET: secret, AUTH_JWKS_URL: url, AUTH_JWT_ISSUER: issuer, AUTH_JWT_AUDIENCE: audience } = values;
   const checks = { ...optional('issuer', issuer), ...optional('audience', audience) };
-  if (secret !== undefined && url !== undefined) errors.push('AUTH_JWT_SECRET and AUTH_JWKS_URL are both set: keep the one your token issuer uses');
+  if (secret !== undefined && url !== undefined) {
+    errors.push('AUTH_JWT_SECRET and AUTH_JWKS_URL are both set: keep the one your token issuer uses');
+  }
   if (secret !== undefined) return { kind: 'secret', secret, ...checks };
   if (url !== undefined) return { kind: 'jwks', url, ...checks };
   for (const name of ['AUTH_JWT_ISSUER', 'AUTH_JWT_AUDIENCE'] as const) {
-    if (values[name] !== undefined) errors.push(`${name} is set but neither AUTH_JWT_SECRET nor AUTH_JWKS_URL is: set one of them, or unset ${name}`);
+    if (values[name] !== undefined) {
+      errors.push(`${name} is set but neither AUTH_JWT_SECRET nor AUTH_JWKS_URL is: set one of them, or unset ${name}`);
+    }
   }
   const fix = 'set AUTH_JWT_SECRET (at least 32 characters) or AUTH_JWKS_URL';
   if (EDGE_RUNTIMES.has(runtime)) errors.push(`An auth config is required on ${runtime}: ${fix}`);
   else if (mode === 'bedrock') {
-    errors.push(`An auth config is required when calling real Bedrock (credentials or BEDROCK_ENDPOINT are set): ${fix}; a development secret is generated only in simulator mode`);
+    errors.push(
+      `An auth config is required when calling real Bedrock (credentials or BEDROCK_ENDPOINT are set): ${fix}; a development secret is generated only in simulator mode`,
+    );
   }
   return { kind: 'development' };
 }
@@ -84,7 +117,9 @@ function parseLimits(values: ConfigValues, errors: string[]): Config['limits'] {
   const windowMinMessages = values.WINDOW_MIN_MESSAGES ?? CONFIG_DEFAULTS.WINDOW_MIN_MESSAGES;
   const windowMaxMessages = values.WINDOW_MAX_MESSAGES ?? CONFIG_DEFAULTS.WINDOW_MAX_MESSAGES;
   if (windowMaxMessages < windowMinMessages) {
-    errors.push(`WINDOW_MAX_MESSAGES (${windowMaxMessages}) must be at least WINDOW_MIN_MESSAGES (${windowMinMessages}): raise the maximum or lower the minimum`);
+    errors.push(
+      `WINDOW_MAX_MESSAGES (${windowMaxMessages}) must be at least WINDOW_MIN_MESSAGES (${windowMinMessages}): raise the maximum or lower the minimum`,
+    );
   }
   return {
     maxInputTokens: values.MAX_INPUT_TOKENS ?? CONFIG_DEFAULTS.MAX_INPUT_TOKENS,
@@ -100,17 +135,26 @@ function parseLimits(values: ConfigValues, errors: string[]): Config['limits'] {
  * Parses the environment for one runtime. Pure: reads only `env`. Blank values count as unset. On success the config
  * is deeply frozen; on failure `errors` holds one actionable message per problem (secrets are never echoed).
  */
-export function parseConfig(env: Readonly<Record<string, string | undefined>>, options: ParseConfigOptions = { runtime: 'node' }): ParseConfigResult {
+export function parseConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  options: ParseConfigOptions = { runtime: 'node' },
+): ParseConfigResult {
   const { runtime } = options;
   const { values, errors } = parseConfigVariables(env);
   const bedrock = parseBedrock(values, runtime, errors);
-  const mode = bedrock.credentialSource === 'none' && bedrock.endpoint === undefined && !EDGE_RUNTIMES.has(runtime) ? 'simulator' : 'bedrock';
+  const mode = bedrock.credentialSource === 'none' && bedrock.endpoint === undefined && !EDGE_RUNTIMES.has(runtime)
+    ? 'simulator'
+    : 'bedrock';
   const database = parseDatabase(values, runtime, errors);
   const auth = parseAuth(values, runtime, mode, errors);
   const limits = parseLimits(values, errors);
   if (runtime === 'workers') {
     for (const name of ['SYSTEM_PROMPT_FILE', 'ASSETS_DIR', 'TOOLS_MANIFEST'] as const) {
-      if (values[name] !== undefined) errors.push(`${name} names files, but workers cannot read files at run time: unset it and bundle the content instead`);
+      if (values[name] !== undefined) {
+        errors.push(
+          `${name} names files, but workers cannot read files at run time: unset it and bundle the content instead`,
+        );
+      }
     }
   }
   if (errors.length > 0) return { ok: false, errors: freeze([...errors]) };
@@ -132,8 +176,13 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
 }
 
 /** Like parseConfig, but throws AppError('config_invalid') whose message lists every problem, one per line. */
-export function loadConfig(env: Readonly<Record<string, string | undefined>>, options: ParseConfigOptions = { runtime: 'node' }): Readonly<Config> {
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  options: ParseConfigOptions = { runtime: 'node' },
+): Readonly<Config> {
   const result = parseConfig(env, options);
   if (result.ok) return result.config;
-  throw new AppError('config_invalid', `Invalid configuration:\n- ${result.errors.join('\n- ')}`, { details: { errors: result.errors } });
+  throw new AppError('config_invalid', `Invalid configuration:\n- ${result.errors.join('\n- ')}`, {
+    details: { errors: result.errors },
+  });
 }

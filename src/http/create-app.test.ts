@@ -6,13 +6,19 @@ import { sign } from 'hono/utils/jwt/jwt';
 import { AppError } from '../errors.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import type { ChatService, PublicMessage, SendMessageInput, TurnResult } from '../turn/chat-service.ts';
-import { createApp, type AppDependencies } from './create-app.ts';
+import { type AppDependencies, createApp } from './create-app.ts';
 import { mintDevelopmentToken } from './mint-development-token.ts';
 import { OPENAPI_DOCUMENT } from './openapi-document.ts';
 
 // ---------- a small in-memory ChatService (the real one is tested in src/turn) ----------
 
-type Conversation = { owner: string; title: string | undefined; messages: PublicMessage[]; running: boolean; results: Map<string, TurnResult> };
+type Conversation = {
+  owner: string;
+  title: string | undefined;
+  messages: PublicMessage[];
+  running: boolean;
+  results: Map<string, TurnResult>;
+};
 
 /** Enforces owner scope, one running turn per conversation and idempotency keys, like the real service promises. */
 class InMemoryChat implements ChatService {
@@ -40,14 +46,22 @@ class InMemoryChat implements ChatService {
 
   private find(userId: string, conversationId: string): Conversation {
     const conversation = this.conversations.get(conversationId);
-    if (conversation === undefined || conversation.owner !== userId) throw new AppError('not_found', 'conversation not found');
+    if (conversation === undefined || conversation.owner !== userId) {
+      throw new AppError('not_found', 'conversation not found');
+    }
     return conversation;
   }
 
   async createConversation(input: { userId: string; title?: string }) {
     this.take('createConversation', input);
     const id = `conv-${++this.counter}`;
-    this.conversations.set(id, { owner: input.userId, title: input.title, messages: [], running: false, results: new Map() });
+    this.conversations.set(id, {
+      owner: input.userId,
+      title: input.title,
+      messages: [],
+      running: false,
+      results: new Map(),
+    });
     return { id, createdAt: `2026-01-01T00:00:${String(this.counter).padStart(2, '0')}.000Z` };
   }
 
@@ -72,7 +86,15 @@ class InMemoryChat implements ChatService {
       conversation.messages.push({ ...message, createdAt: stamp });
       const result: TurnResult = {
         message,
-        usage: { inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 100, cacheWriteInputTokens: 0, costUSD: 0.0001, naiveCostUSD: 0.001, cacheDetails: [] },
+        usage: {
+          inputTokens: 10,
+          outputTokens: 5,
+          cacheReadInputTokens: 100,
+          cacheWriteInputTokens: 0,
+          costUSD: 0.0001,
+          naiveCostUSD: 0.001,
+          cacheDetails: [],
+        },
       };
       if (input.idempotencyKey !== undefined) conversation.results.set(input.idempotencyKey, result);
       this.finishedTurns.push(result);
@@ -94,7 +116,16 @@ class InMemoryChat implements ChatService {
   async getUsage(input: { userId: string; conversationId: string }) {
     this.take('getUsage', input);
     this.find(input.userId, input.conversationId);
-    return { inputTokens: 1, outputTokens: 2, cacheReadInputTokens: 3, cacheWriteInputTokens: 4, costUSD: 0.5, naiveCostUSD: 2, savingPercent: 75, summaryTokens: 300 };
+    return {
+      inputTokens: 1,
+      outputTokens: 2,
+      cacheReadInputTokens: 3,
+      cacheWriteInputTokens: 4,
+      costUSD: 0.5,
+      naiveCostUSD: 2,
+      savingPercent: 75,
+      summaryTokens: 300,
+    };
   }
 
   async deleteConversation(input: { userId: string; conversationId: string }) {
@@ -115,10 +146,23 @@ const BOB = await tokenFor('bob');
 function createRig(overrides: Partial<AppDependencies> = {}) {
   const chat = new InMemoryChat();
   const lines: Record<string, unknown>[] = [];
-  const logger: Logger = createLogger({ level: 'info', write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger: Logger = createLogger({
+    level: 'info',
+    write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
   let requestNumber = 0;
-  const app = createApp({ chat, logger, auth: { jwtSecret: SECRET }, createRequestId: () => `req-${++requestNumber}`, ...overrides });
-  const call = (method: string, path: string, options: { token?: string | null; body?: string; headers?: Record<string, string> } = {}) =>
+  const app = createApp({
+    chat,
+    logger,
+    auth: { jwtSecret: SECRET },
+    createRequestId: () => `req-${++requestNumber}`,
+    ...overrides,
+  });
+  const call = (
+    method: string,
+    path: string,
+    options: { token?: string | null; body?: string; headers?: Record<string, string> } = {},
+  ) =>
     app.request(path, {
       method,
       headers: {
@@ -128,7 +172,8 @@ function createRig(overrides: Partial<AppDependencies> = {}) {
       },
       ...(options.body === undefined ? {} : { body: options.body }),
     });
-  const createConversation = async (token = ALICE) => ((await (await call('POST', '/v1/conversations', { token })).json()) as { id: string }).id;
+  const createConversation = async (token = ALICE) =>
+    ((await (await call('POST', '/v1/conversations', { token })).json()) as { id: string }).id;
   return { app, chat, lines, call, createConversation };
 }
 
@@ -146,7 +191,9 @@ async function expectError(response: Response, status: number, code: string, mes
 /** Splits an SSE body into `{ event, data }` frames (data parsed as JSON). */
 function parseEventStream(text: string): { event: string; data: unknown }[] {
   return text.split('\n\n').filter((frame) => frame.trim() !== '').map((frame) => {
-    const fields = new Map(frame.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)] as const));
+    const fields = new Map(
+      frame.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)] as const),
+    );
     return { event: fields.get('event') ?? '', data: JSON.parse(fields.get('data') ?? 'null') as unknown };
   });
 }
@@ -168,7 +215,11 @@ describe('createApp: health and documentation', () => {
     const response = await down.call('GET', '/healthz', { token: null });
     assert.equal(response.status, 503);
     assert.deepEqual(await response.json(), { status: 'degraded' });
-    const throwing = createRig({ checkHealth: async () => { throw new Error('db gone'); } });
+    const throwing = createRig({
+      checkHealth: async () => {
+        throw new Error('db gone');
+      },
+    });
     assert.equal((await throwing.call('GET', '/healthz', { token: null })).status, 503);
   });
 
@@ -183,7 +234,9 @@ describe('createApp: health and documentation', () => {
   it('routes every documented operation to a handler (no 404 or 405 for a documented path and method)', async () => {
     const { call, createConversation } = createRig();
     const id = await createConversation();
-    const operations = Object.entries(OPENAPI_DOCUMENT.paths).flatMap(([path, item]) => Object.keys(item).map((method) => [path, method] as const));
+    const operations = Object.entries(OPENAPI_DOCUMENT.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => [path, method] as const)
+    );
     // Delete last, so the other operations still find the conversation.
     for (const [path, method] of operations.sort((a, b) => Number(a[1] === 'delete') - Number(b[1] === 'delete'))) {
       {
@@ -199,8 +252,19 @@ describe('createApp: authentication on every route', () => {
   const badTokens: readonly (readonly [string, () => Promise<string | null>, RegExp])[] = [
     ['no token', async () => null, /missing Authorization/],
     ['an expired token', async () => sign({ sub: 'alice', exp: nowSeconds() - 1 }, SECRET, 'HS256'), /expired/],
-    ['a wrongly signed token', async () => sign({ sub: 'alice', exp: nowSeconds() + 60 }, 'x'.repeat(40), 'HS256'), /signature/],
-    ['alg none', async () => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'alice', exp: nowSeconds() + 60 })).toString('base64url')}.`, /"none"/],
+    [
+      'a wrongly signed token',
+      async () => sign({ sub: 'alice', exp: nowSeconds() + 60 }, 'x'.repeat(40), 'HS256'),
+      /signature/,
+    ],
+    [
+      'alg none',
+      async () =>
+        `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${
+          Buffer.from(JSON.stringify({ sub: 'alice', exp: nowSeconds() + 60 })).toString('base64url')
+        }.`,
+      /"none"/,
+    ],
     ['a token without exp', async () => sign({ sub: 'alice' }, SECRET, 'HS256'), /exp/],
   ];
   for (const [name, makeToken, reason] of badTokens) {
@@ -220,7 +284,12 @@ describe('createApp: authentication on every route', () => {
     const jwksFetch = (async () => Response.json({ keys: [] })) as typeof fetch;
     const { call } = createRig({ auth: { jwksUrl: 'https://issuer.test/jwks.json', fetch: jwksFetch } });
     for (const [method, path, body] of ROUTES) {
-      await expectError(await call(method, path, body === undefined ? {} : { body }), 401, 'unauthorized', /"HS256" is not accepted/);
+      await expectError(
+        await call(method, path, body === undefined ? {} : { body }),
+        401,
+        'unauthorized',
+        /"HS256" is not accepted/,
+      );
     }
   });
 
@@ -229,8 +298,17 @@ describe('createApp: authentication on every route', () => {
     const noAuth = createApp({ chat: new InMemoryChat(), logger: createLogger({ write: () => {} }) });
     const noChat = createApp({ logger: createLogger({ write: () => {} }), auth: { jwtSecret: SECRET } });
     for (const [method, path, body] of ROUTES) {
-      const init = { method, headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) };
-      await expectError(await noAuth.request(path, init), 503, 'service_unavailable', /authentication is not configured/);
+      const init = {
+        method,
+        headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body }),
+      };
+      await expectError(
+        await noAuth.request(path, init),
+        503,
+        'service_unavailable',
+        /authentication is not configured/,
+      );
       await expectError(await noChat.request(path, init), 503, 'service_unavailable', /chat service is not configured/);
     }
     assert.equal((await app.request('/healthz')).status, 200);
@@ -244,7 +322,11 @@ describe('createApp: authentication on every route', () => {
     await call('GET', `/v1/conversations/${id}/usage`);
     await call('DELETE', `/v1/conversations/${id}`);
     assert.deepEqual(chat.calls.map((c) => [c.method, c.userId]), [
-      ['createConversation', 'alice'], ['sendMessage', 'alice'], ['listMessages', 'alice'], ['getUsage', 'alice'], ['deleteConversation', 'alice'],
+      ['createConversation', 'alice'],
+      ['sendMessage', 'alice'],
+      ['listMessages', 'alice'],
+      ['getUsage', 'alice'],
+      ['deleteConversation', 'alice'],
     ]);
   });
 });
@@ -252,7 +334,10 @@ describe('createApp: authentication on every route', () => {
 describe('createApp: POST /v1/conversations', () => {
   it('creates a conversation with no body, an empty body or a title', async () => {
     const { app, call, chat } = createRig();
-    const bare = await app.request('/v1/conversations', { method: 'POST', headers: { authorization: `Bearer ${ALICE}` } });
+    const bare = await app.request('/v1/conversations', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ALICE}` },
+    });
     assert.equal(bare.status, 201);
     assert.deepEqual(await bare.json(), { id: 'conv-1', createdAt: '2026-01-01T00:00:01.000Z' });
     assert.equal((await call('POST', '/v1/conversations', { body: '{}' })).status, 201);
@@ -264,7 +349,13 @@ describe('createApp: POST /v1/conversations', () => {
     ['an unknown field', '{"titel":"x"}', 400, 'bad_request', /unknown field "titel"/],
     ['a title of the wrong type', '{"title":5}', 400, 'bad_request', /field "title" must be a string/],
     ['an empty title', '{"title":" "}', 400, 'bad_request', /field "title" must not be empty/],
-    ['a title over 200 characters', `{"title":"${'t'.repeat(201)}"}`, 413, 'payload_too_large', /title.*201.*limit is 200/],
+    [
+      'a title over 200 characters',
+      `{"title":"${'t'.repeat(201)}"}`,
+      413,
+      'payload_too_large',
+      /title.*201.*limit is 200/,
+    ],
     ['malformed JSON', '{"title":', 400, 'bad_request', /not valid JSON/],
     ['a JSON array', '[]', 400, 'bad_request', /must be a JSON object/],
     ['JSON null', 'null', 400, 'bad_request', /must be a JSON object/],
@@ -279,7 +370,15 @@ describe('createApp: POST /v1/conversations', () => {
 
   it('refuses a non-JSON content type with 415', async () => {
     const { call } = createRig();
-    await expectError(await call('POST', '/v1/conversations', { body: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type', /application\/json/);
+    await expectError(
+      await call('POST', '/v1/conversations', {
+        body: 'title=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+      'unsupported_media_type',
+      /application\/json/,
+    );
   });
 });
 
@@ -291,36 +390,65 @@ describe('createApp: POST /v1/conversations/:id/messages (JSON)', () => {
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), {
       message: { id: 'msg-3', role: 'assistant', text: 'Echo: Olá 👋' },
-      usage: { inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 100, cacheWriteInputTokens: 0, costUSD: 0.0001, naiveCostUSD: 0.001 },
+      usage: {
+        inputTokens: 10,
+        outputTokens: 5,
+        cacheReadInputTokens: 100,
+        cacheWriteInputTokens: 0,
+        costUSD: 0.0001,
+        naiveCostUSD: 0.001,
+      },
     });
   });
 
   it('passes the Idempotency-Key through, so a retry returns the first answer', async () => {
     const { call, chat, createConversation } = createRig();
     const id = await createConversation();
-    const send = () => call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"once"}', headers: { 'idempotency-key': 'key-123' } });
+    const send = () =>
+      call('POST', `/v1/conversations/${id}/messages`, {
+        body: '{"text":"once"}',
+        headers: { 'idempotency-key': 'key-123' },
+      });
     const first = await (await send()).json();
     const second = await (await send()).json();
     assert.deepEqual(second, first);
-    assert.deepEqual(chat.calls.filter((c) => c.method === 'sendMessage').map((c) => c['idempotencyKey']), ['key-123', 'key-123']);
+    assert.deepEqual(chat.calls.filter((c) => c.method === 'sendMessage').map((c) => c['idempotencyKey']), [
+      'key-123',
+      'key-123',
+    ]);
     assert.equal(chat.conversations.get(id)?.messages.length, 2);
   });
 
-  it('answers 404 for another user\'s conversation and for ids that cannot exist', async () => {
+  it("answers 404 for another user's conversation and for ids that cannot exist", async () => {
     const { call, createConversation } = createRig();
     const id = await createConversation(BOB);
-    await expectError(await call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"hi"}' }), 404, 'not_found');
-    await expectError(await call('POST', '/v1/conversations/%E2%9C%93%20x/messages', { body: '{"text":"hi"}' }), 404, 'not_found');
+    await expectError(
+      await call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"hi"}' }),
+      404,
+      'not_found',
+    );
+    await expectError(
+      await call('POST', '/v1/conversations/%E2%9C%93%20x/messages', { body: '{"text":"hi"}' }),
+      404,
+      'not_found',
+    );
   });
 
   it('passes a conflict through as 409 while a turn of the same conversation runs', async () => {
     const { call, chat, createConversation } = createRig();
     const id = await createConversation();
     let release: () => void = () => {};
-    chat.gate = new Promise((resolve) => { release = resolve; });
+    chat.gate = new Promise((resolve) => {
+      release = resolve;
+    });
     const first = call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"slow"}' });
     while (chat.conversations.get(id)?.running !== true) await new Promise((resolve) => setImmediate(resolve));
-    await expectError(await call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"fast"}' }), 409, 'conflict', /still running/);
+    await expectError(
+      await call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"fast"}' }),
+      409,
+      'conflict',
+      /still running/,
+    );
     release();
     assert.equal((await first).status, 200);
   });
@@ -331,22 +459,47 @@ describe('createApp: POST /v1/conversations/:id/messages (JSON)', () => {
     ['text of the wrong type', '{"text":42}', 400, 'bad_request', /field "text" must be a string/],
     ['text null', '{"text":null}', 400, 'bad_request', /field "text" must be a string/],
     ['an empty text', '{"text":""}', 400, 'bad_request', /must not be empty/],
-    ['a whitespace-only text', '{"text":" \\n\\t\\u3000 "}', 400, 'bad_request', /must not be empty or only whitespace/],
+    [
+      'a whitespace-only text',
+      '{"text":" \\n\\t\\u3000 "}',
+      400,
+      'bad_request',
+      /must not be empty or only whitespace/,
+    ],
     ['an unknown field', '{"text":"hi","role":"system"}', 400, 'bad_request', /unknown field "role"/],
     ['a __proto__ field', '{"text":"hi","__proto__":{"admin":true}}', 400, 'bad_request', /unknown field "__proto__"/],
     ['an unpaired surrogate', '{"text":"a\\ud800b"}', 400, 'bad_request', /unpaired UTF-16 surrogate/],
     ['a NUL character', '{"text":"a\\u0000b"}', 400, 'bad_request', /NUL/],
-    ['text over the limit', `{"text":"${'x'.repeat(101)}"}`, 413, 'payload_too_large', /101 characters long; the limit is 100/],
-    ['a bad Idempotency-Key', '{"text":"hi"}', 400, 'bad_request', /Idempotency-Key/, { 'idempotency-key': 'has space' }],
-    ['an over-long Idempotency-Key', '{"text":"hi"}', 400, 'bad_request', /Idempotency-Key/, { 'idempotency-key': 'k'.repeat(201) }],
-    ['text/plain', '{"text":"hi"}', 415, 'unsupported_media_type', /application\/json/, { 'content-type': 'text/plain' }],
-    ['a non-UTF-8 charset', '{"text":"hi"}', 415, 'unsupported_media_type', /application\/json/, { 'content-type': 'application/json; charset=latin1' }],
+    [
+      'text over the limit',
+      `{"text":"${'x'.repeat(101)}"}`,
+      413,
+      'payload_too_large',
+      /101 characters long; the limit is 100/,
+    ],
+    ['a bad Idempotency-Key', '{"text":"hi"}', 400, 'bad_request', /Idempotency-Key/, {
+      'idempotency-key': 'has space',
+    }],
+    ['an over-long Idempotency-Key', '{"text":"hi"}', 400, 'bad_request', /Idempotency-Key/, {
+      'idempotency-key': 'k'.repeat(201),
+    }],
+    ['text/plain', '{"text":"hi"}', 415, 'unsupported_media_type', /application\/json/, {
+      'content-type': 'text/plain',
+    }],
+    ['a non-UTF-8 charset', '{"text":"hi"}', 415, 'unsupported_media_type', /application\/json/, {
+      'content-type': 'application/json; charset=latin1',
+    }],
   ];
   for (const [name, body, status, code, message, headers] of invalid) {
     it(`refuses ${name} with ${status} and never calls the service`, async () => {
       const { call, chat, createConversation } = createRig({ maxTextChars: 100 });
       const id = await createConversation();
-      await expectError(await call('POST', `/v1/conversations/${id}/messages`, { body, ...(headers === undefined ? {} : { headers }) }), status, code, message);
+      await expectError(
+        await call('POST', `/v1/conversations/${id}/messages`, { body, ...(headers === undefined ? {} : { headers }) }),
+        status,
+        code,
+        message,
+      );
       assert.deepEqual(chat.calls.map((c) => c.method), ['createConversation']);
     });
   }
@@ -354,15 +507,27 @@ describe('createApp: POST /v1/conversations/:id/messages (JSON)', () => {
   it('accepts exactly maxTextChars and a charset=utf-8 content type', async () => {
     const { call, createConversation } = createRig({ maxTextChars: 100 });
     const id = await createConversation();
-    const response = await call('POST', `/v1/conversations/${id}/messages`, { body: `{"text":"${'x'.repeat(100)}"}`, headers: { 'content-type': 'application/json; charset=UTF-8' } });
+    const response = await call('POST', `/v1/conversations/${id}/messages`, {
+      body: `{"text":"${'x'.repeat(100)}"}`,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+    });
     assert.equal(response.status, 200);
   });
 
   it('refuses invalid UTF-8 bytes with 400', async () => {
     const { app, createConversation } = createRig();
     const id = await createConversation();
-    const body = new Uint8Array([...new TextEncoder().encode('{"text":"'), 0xff, 0xfe, ...new TextEncoder().encode('"}')]);
-    const response = await app.request(`/v1/conversations/${id}/messages`, { method: 'POST', headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json' }, body });
+    const body = new Uint8Array([
+      ...new TextEncoder().encode('{"text":"'),
+      0xff,
+      0xfe,
+      ...new TextEncoder().encode('"}'),
+    ]);
+    const response = await app.request(`/v1/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json' },
+      body,
+    });
     await expectError(response, 400, 'bad_request', /not valid UTF-8/);
   });
 
@@ -371,12 +536,26 @@ describe('createApp: POST /v1/conversations/:id/messages (JSON)', () => {
     const id = await createConversation();
     const body = JSON.stringify({ text: 'y'.repeat(2000) });
     const withLength = await app.request(`/v1/conversations/${id}/messages`, {
-      method: 'POST', headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json', 'content-length': String(body.length) }, body,
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ALICE}`,
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      },
+      body,
     });
     await expectError(withLength, 413, 'payload_too_large', /over 1024 bytes/);
-    const chunks = new ReadableStream<Uint8Array>({ start(controller) { controller.enqueue(new TextEncoder().encode(body)); controller.close(); } });
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(body));
+        controller.close();
+      },
+    });
     const chunked = await app.request(`/v1/conversations/${id}/messages`, {
-      method: 'POST', headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json' }, body: chunks, duplex: 'half',
+      method: 'POST',
+      headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json' },
+      body: chunks,
+      duplex: 'half',
     } as RequestInit);
     await expectError(chunked, 413, 'payload_too_large');
     assert.deepEqual(chat.calls.map((c) => c.method), ['createConversation']);
@@ -394,7 +573,10 @@ describe('createApp: bodies without Content-Length and Workers execution context
       },
     });
     const response = await app.request(`/v1/conversations/${id}/messages`, {
-      method: 'POST', headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json' }, body: chunks, duplex: 'half',
+      method: 'POST',
+      headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json' },
+      body: chunks,
+      duplex: 'half',
     } as RequestInit);
     assert.equal(((await response.json()) as TurnResult).message.text, 'Echo: chunked');
   });
@@ -403,9 +585,19 @@ describe('createApp: bodies without Content-Length and Workers execution context
     const { app, createConversation } = createRig();
     const id = await createConversation();
     const kept: Promise<unknown>[] = [];
-    const executionContext = { waitUntil: (work: Promise<unknown>) => { kept.push(work); }, passThroughOnException: () => {}, props: {} };
+    const executionContext = {
+      waitUntil: (work: Promise<unknown>) => {
+        kept.push(work);
+      },
+      passThroughOnException: () => {},
+      props: {},
+    };
     for (const accept of ['application/json', 'text/event-stream']) {
-      const init = { method: 'POST', headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json', accept }, body: '{"text":"w"}' };
+      const init = {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ALICE}`, 'content-type': 'application/json', accept },
+        body: '{"text":"w"}',
+      };
       const response = await app.request(`/v1/conversations/${id}/messages`, init, undefined, executionContext);
       await response.text();
     }
@@ -435,7 +627,14 @@ describe('createApp: POST /v1/conversations/:id/messages (server-sent events)', 
         event: 'done',
         data: {
           message: { id: 'msg-3', role: 'assistant', text: 'Echo: hi' },
-          usage: { inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 100, cacheWriteInputTokens: 0, costUSD: 0.0001, naiveCostUSD: 0.001 },
+          usage: {
+            inputTokens: 10,
+            outputTokens: 5,
+            cacheReadInputTokens: 100,
+            cacheWriteInputTokens: 0,
+            costUSD: 0.0001,
+            naiveCostUSD: 0.001,
+          },
         },
       },
     ]);
@@ -444,35 +643,56 @@ describe('createApp: POST /v1/conversations/:id/messages (server-sent events)', 
   it('keeps multi-line text in one data line per frame', async () => {
     const { call, createConversation } = createRig();
     const id = await createConversation();
-    const frames = parseEventStream(await (await call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"line1\\n\\nline2\\r\\nevent: x"}', headers: sse })).text());
-    assert.deepEqual(frames.at(-1)?.data, { message: { id: 'msg-3', role: 'assistant', text: 'Echo: line1\n\nline2\r\nevent: x' }, usage: (frames.at(-1)?.data as { usage: unknown }).usage });
+    const frames = parseEventStream(
+      await (await call('POST', `/v1/conversations/${id}/messages`, {
+        body: '{"text":"line1\\n\\nline2\\r\\nevent: x"}',
+        headers: sse,
+      })).text(),
+    );
+    assert.deepEqual(frames.at(-1)?.data, {
+      message: { id: 'msg-3', role: 'assistant', text: 'Echo: line1\n\nline2\r\nevent: x' },
+      usage: (frames.at(-1)?.data as { usage: unknown }).usage,
+    });
   });
 
   it('answers with a JSON status (not a stream) when the turn fails before any event', async () => {
     const { call, createConversation } = createRig();
     const id = await createConversation(BOB);
-    await expectError(await call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"hi"}', headers: sse }), 404, 'not_found');
+    await expectError(
+      await call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"hi"}', headers: sse }),
+      404,
+      'not_found',
+    );
   });
 
   it('ends with an error event when the turn fails after streaming began, logging it with the request id', async () => {
     const { call, chat, lines, createConversation } = createRig();
     const id = await createConversation();
     chat.failMidTurn = new AppError('model_timeout', 'Bedrock ModelTimeoutException: internal detail');
-    const response = await call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"hi"}', headers: sse, });
+    const response = await call('POST', `/v1/conversations/${id}/messages`, { body: '{"text":"hi"}', headers: sse });
     const frames = parseEventStream(await response.text());
     const requestId = response.headers.get('x-request-id');
     assert.deepEqual(frames, [
       { event: 'delta', data: { text: 'Echo: ' } },
-      { event: 'error', data: { error: { code: 'model_timeout', message: 'The model did not answer in time; retry.', requestId } } },
+      {
+        event: 'error',
+        data: { error: { code: 'model_timeout', message: 'The model did not answer in time; retry.', requestId } },
+      },
     ]);
-    assert.ok(lines.some((line) => line['event'] === 'http_error' && line['requestId'] === requestId && line['code'] === 'model_timeout'));
+    assert.ok(
+      lines.some((line) =>
+        line['event'] === 'http_error' && line['requestId'] === requestId && line['code'] === 'model_timeout'
+      ),
+    );
   });
 
   it('completes and stores the turn when the client disconnects mid-stream', async () => {
     const { app, chat, createConversation, call } = createRig();
     const id = await createConversation();
     let release: () => void = () => {};
-    chat.gate = new Promise((resolve) => { release = resolve; });
+    chat.gate = new Promise((resolve) => {
+      release = resolve;
+    });
     const abort = new AbortController();
     const response = await app.request(`/v1/conversations/${id}/messages`, {
       method: 'POST',
@@ -487,7 +707,9 @@ describe('createApp: POST /v1/conversations/:id/messages (server-sent events)', 
     await reader.cancel();
     release();
     while (chat.finishedTurns.length === 0) await new Promise((resolve) => setImmediate(resolve));
-    const history = (await (await call('GET', `/v1/conversations/${id}/messages`)).json()) as { messages: PublicMessage[] };
+    const history = (await (await call('GET', `/v1/conversations/${id}/messages`)).json()) as {
+      messages: PublicMessage[];
+    };
     assert.deepEqual(history.messages.map((m) => [m.role, m.text]), [['user', 'bye'], ['assistant', 'Echo: bye']]);
   });
 });
@@ -496,17 +718,29 @@ describe('createApp: GET /v1/conversations/:id/messages', () => {
   async function seeded() {
     const rig = createRig();
     const id = await rig.createConversation();
-    for (const text of ['one', 'two', 'three']) await rig.call('POST', `/v1/conversations/${id}/messages`, { body: JSON.stringify({ text }) });
+    for (const text of ['one', 'two', 'three']) {
+      await rig.call('POST', `/v1/conversations/${id}/messages`, { body: JSON.stringify({ text }) });
+    }
     return { ...rig, id };
   }
 
   it('pages history oldest first with nextBefore, default limit 50', async () => {
     const { call, chat, id } = await seeded();
-    const page = (await (await call('GET', `/v1/conversations/${id}/messages?limit=4`)).json()) as { messages: PublicMessage[]; nextBefore: string | null };
+    const page = (await (await call('GET', `/v1/conversations/${id}/messages?limit=4`)).json()) as {
+      messages: PublicMessage[];
+      nextBefore: string | null;
+    };
     assert.deepEqual(page.messages.map((m) => m.text), ['two', 'Echo: two', 'three', 'Echo: three']);
     assert.deepEqual(Object.keys(page.messages[0] ?? {}).sort(), ['createdAt', 'id', 'role', 'text']);
-    const older = (await (await call('GET', `/v1/conversations/${id}/messages?limit=4&before=${page.nextBefore}`)).json()) as { messages: PublicMessage[]; nextBefore: string | null };
-    assert.deepEqual(older, { messages: [chat.conversations.get(id)?.messages[0], chat.conversations.get(id)?.messages[1]], nextBefore: null });
+    const older =
+      (await (await call('GET', `/v1/conversations/${id}/messages?limit=4&before=${page.nextBefore}`)).json()) as {
+        messages: PublicMessage[];
+        nextBefore: string | null;
+      };
+    assert.deepEqual(older, {
+      messages: [chat.conversations.get(id)?.messages[0], chat.conversations.get(id)?.messages[1]],
+      nextBefore: null,
+    });
     await call('GET', `/v1/conversations/${id}/messages`);
     assert.equal(chat.calls.at(-1)?.['limit'], 50);
   });
@@ -530,7 +764,7 @@ describe('createApp: GET /v1/conversations/:id/messages', () => {
     });
   }
 
-  it('answers 404 for another user\'s conversation', async () => {
+  it("answers 404 for another user's conversation", async () => {
     const { call, id } = await seeded();
     await expectError(await call('GET', `/v1/conversations/${id}/messages`, { token: BOB }), 404, 'not_found');
   });
@@ -541,7 +775,14 @@ describe('createApp: usage and delete', () => {
     const { call, createConversation } = createRig();
     const id = await createConversation();
     assert.deepEqual(await (await call('GET', `/v1/conversations/${id}/usage`)).json(), {
-      inputTokens: 1, outputTokens: 2, cacheReadInputTokens: 3, cacheWriteInputTokens: 4, costUSD: 0.5, naiveCostUSD: 2, savingPercent: 75, summaryTokens: 300,
+      inputTokens: 1,
+      outputTokens: 2,
+      cacheReadInputTokens: 3,
+      cacheWriteInputTokens: 4,
+      costUSD: 0.5,
+      naiveCostUSD: 2,
+      savingPercent: 75,
+      summaryTokens: 300,
     });
     await expectError(await call('GET', `/v1/conversations/${id}/usage`, { token: BOB }), 404, 'not_found');
   });
@@ -583,7 +824,9 @@ describe('createApp: errors, request ids and logs', () => {
     const { call, chat, lines, createConversation } = createRig();
     const id = await createConversation();
     chat.failNext = new TypeError('SELECT secret FROM users near "x"');
-    const response = await call('GET', `/v1/conversations/${id}/usage`, { headers: { 'x-request-id': 'trace-abc-123' } });
+    const response = await call('GET', `/v1/conversations/${id}/usage`, {
+      headers: { 'x-request-id': 'trace-abc-123' },
+    });
     const text = await response.clone().text();
     assert.doesNotMatch(text, /SELECT|secret|TypeError|at .*\.ts/);
     await expectError(response, 500, 'internal', /request id/);
@@ -606,9 +849,15 @@ describe('createApp: errors, request ids and logs', () => {
 
   it('keeps a sane incoming x-request-id and replaces an insane one', async () => {
     const { call } = createRig();
-    assert.equal((await call('GET', '/healthz', { headers: { 'x-request-id': 'abc-123_X.y:z' } })).headers.get('x-request-id'), 'abc-123_X.y:z');
+    assert.equal(
+      (await call('GET', '/healthz', { headers: { 'x-request-id': 'abc-123_X.y:z' } })).headers.get('x-request-id'),
+      'abc-123_X.y:z',
+    );
     for (const insane of ['has space', 'a'.repeat(129), '<script>', 'ü']) {
-      assert.match((await call('GET', '/healthz', { headers: { 'x-request-id': insane } })).headers.get('x-request-id') ?? '', /^req-\d+$/);
+      assert.match(
+        (await call('GET', '/healthz', { headers: { 'x-request-id': insane } })).headers.get('x-request-id') ?? '',
+        /^req-\d+$/,
+      );
     }
   });
 
@@ -643,15 +892,36 @@ describe('createApp over a real port (@hono/node-server)', () => {
       const created = await fetch(`${base}/v1/conversations`, { method: 'POST', headers, body: '{"title":"e2e"}' });
       assert.equal(created.status, 201);
       const { id } = (await created.json()) as { id: string };
-      const reply = await fetch(`${base}/v1/conversations/${id}/messages`, { method: 'POST', headers, body: '{"text":"über"}' });
+      const reply = await fetch(`${base}/v1/conversations/${id}/messages`, {
+        method: 'POST',
+        headers,
+        body: '{"text":"über"}',
+      });
       assert.deepEqual(((await reply.json()) as TurnResult).message.text, 'Echo: über');
-      const streamed = await fetch(`${base}/v1/conversations/${id}/messages`, { method: 'POST', headers: { ...headers, accept: 'text/event-stream' }, body: '{"text":"s"}' });
-      assert.deepEqual(parseEventStream(await streamed.text()).map((frame) => frame.event), ['delta', 'tool', 'tool', 'delta', 'done']);
+      const streamed = await fetch(`${base}/v1/conversations/${id}/messages`, {
+        method: 'POST',
+        headers: { ...headers, accept: 'text/event-stream' },
+        body: '{"text":"s"}',
+      });
+      assert.deepEqual(parseEventStream(await streamed.text()).map((frame) => frame.event), [
+        'delta',
+        'tool',
+        'tool',
+        'delta',
+        'done',
+      ]);
 
       let release: () => void = () => {};
-      chat.gate = new Promise((resolve) => { release = resolve; });
+      chat.gate = new Promise((resolve) => {
+        release = resolve;
+      });
       const abort = new AbortController();
-      const cut = await fetch(`${base}/v1/conversations/${id}/messages`, { method: 'POST', headers: { ...headers, accept: 'text/event-stream' }, body: '{"text":"cut"}', signal: abort.signal });
+      const cut = await fetch(`${base}/v1/conversations/${id}/messages`, {
+        method: 'POST',
+        headers: { ...headers, accept: 'text/event-stream' },
+        body: '{"text":"cut"}',
+        signal: abort.signal,
+      });
       const reader = (cut.body as ReadableStream<Uint8Array>).getReader();
       assert.match(new TextDecoder().decode((await reader.read()).value), /event: delta/);
       abort.abort();

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from '../logger.ts';
 import type { ChatService } from '../turn/chat-service.ts';
 import type { AppEnv } from './app-env.ts';
-import { createAuthenticator, type AuthOptions } from './create-authenticator.ts';
+import { type AuthOptions, createAuthenticator } from './create-authenticator.ts';
 import { createConversationRoutes } from './create-conversation-routes.ts';
 import { findAllowedMethods } from './find-allowed-methods.ts';
 import { OPENAPI_DOCUMENT } from './openapi-document.ts';
@@ -44,11 +44,14 @@ export function createApp(deps: AppDependencies): Hono {
   const authenticate = deps.auth === undefined ? undefined : createAuthenticator(deps.auth);
   const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
-  app.use('*', trackRequests({
-    logger: deps.logger,
-    createRequestId: deps.createRequestId ?? (() => crypto.randomUUID()),
-    now: deps.now ?? (() => performance.now()),
-  }));
+  app.use(
+    '*',
+    trackRequests({
+      logger: deps.logger,
+      createRequestId: deps.createRequestId ?? (() => crypto.randomUUID()),
+      now: deps.now ?? (() => performance.now()),
+    }),
+  );
 
   app.get('/healthz', async (c) => {
     let health: { readonly ok: boolean };
@@ -64,19 +67,31 @@ export function createApp(deps: AppDependencies): Hono {
   app.get('/openapi.json', (c) => c.json(OPENAPI_DOCUMENT));
 
   app.use('/v1/*', requireUser(authenticate));
-  app.use('/v1/*', bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: (c) => respondWithError(c, { code: 'payload_too_large', message: `the request body is over ${maxBodyBytes} bytes` }),
-  }));
-  app.route('/v1/conversations', createConversationRoutes({
-    chat: deps.chat,
-    logger: deps.logger,
-    maxTextChars: deps.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
-  }));
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) =>
+        respondWithError(c, { code: 'payload_too_large', message: `the request body is over ${maxBodyBytes} bytes` }),
+    }),
+  );
+  app.route(
+    '/v1/conversations',
+    createConversationRoutes({
+      chat: deps.chat,
+      logger: deps.logger,
+      maxTextChars: deps.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
+    }),
+  );
 
   app.notFound((c) => {
     const allowed = findAllowedMethods(c.req.path);
-    if (allowed.length === 0) return respondWithError(c, { code: 'not_found', message: `no route ${c.req.method} ${c.req.path.slice(0, 200)}` });
+    if (allowed.length === 0) {
+      return respondWithError(c, {
+        code: 'not_found',
+        message: `no route ${c.req.method} ${c.req.path.slice(0, 200)}`,
+      });
+    }
     return respondWithError(c, {
       code: 'method_not_allowed',
       message: `${c.req.method.slice(0, 20)} is not allowed here; use ${allowed.join(', ')}`,

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sign } from 'hono/utils/jwt/jwt';
 import { isAppError } from '../errors.ts';
-import { createAuthenticator, type AuthResult } from './create-authenticator.ts';
+import { type AuthResult, createAuthenticator } from './create-authenticator.ts';
 import { mintDevelopmentToken } from './mint-development-token.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -18,7 +18,10 @@ function hs256(payload: Record<string, unknown>, secret = SECRET): Promise<strin
   return sign(payload, secret, 'HS256');
 }
 
-type KeyPair = { readonly privateJwk: JsonWebKey & { kid: string; alg: string }; readonly publicJwk: JsonWebKey & { kid: string; alg: string } };
+type KeyPair = {
+  readonly privateJwk: JsonWebKey & { kid: string; alg: string };
+  readonly publicJwk: JsonWebKey & { kid: string; alg: string };
+};
 
 async function createKeyPair(alg: 'RS256' | 'ES256', kid: string): Promise<KeyPair> {
   const params = alg === 'RS256'
@@ -83,15 +86,31 @@ describe('createAuthenticator (HS256 secret)', () => {
     ['an over-long token', async () => `Bearer ${'a'.repeat(9000)}.b.c`, /not a JWT/],
     ['an expired token', async () => `Bearer ${await hs256({ sub: 'u', exp: nowSeconds() - 10 })}`, /expired/],
     ['a token without exp', async () => `Bearer ${await hs256({ sub: 'u' })}`, /no "exp"/],
-    ['a token not valid yet', async () => `Bearer ${await hs256({ ...valid, nbf: nowSeconds() + 600 })}`, /not valid yet/],
-    ['a token issued in the future', async () => `Bearer ${await hs256({ ...valid, iat: nowSeconds() + 600 })}`, /issued in the future/],
-    ['a wrongly signed token', async () => `Bearer ${await hs256(valid, 'another-secret-that-is-long-enough-too!!')}`, /signature does not match/],
+    [
+      'a token not valid yet',
+      async () => `Bearer ${await hs256({ ...valid, nbf: nowSeconds() + 600 })}`,
+      /not valid yet/,
+    ],
+    [
+      'a token issued in the future',
+      async () => `Bearer ${await hs256({ ...valid, iat: nowSeconds() + 600 })}`,
+      /issued in the future/,
+    ],
+    [
+      'a wrongly signed token',
+      async () => `Bearer ${await hs256(valid, 'another-secret-that-is-long-enough-too!!')}`,
+      /signature does not match/,
+    ],
     ['a tampered payload', async () => {
       const [header, , signature] = (await hs256(valid)).split('.');
       return `Bearer ${header}.${base64Url({ ...valid, sub: 'admin' })}.${signature}`;
     }, /signature does not match/],
     ['alg none', async () => `Bearer ${unsignedToken({ alg: 'none', typ: 'JWT' }, valid)}`, /"none" is not accepted/],
-    ['alg NONE with a signature', async () => `Bearer ${unsignedToken({ alg: 'NONE' }, valid, 'abc')}`, /"NONE" is not accepted/],
+    [
+      'alg NONE with a signature',
+      async () => `Bearer ${unsignedToken({ alg: 'NONE' }, valid, 'abc')}`,
+      /"NONE" is not accepted/,
+    ],
     ['a header without alg', async () => `Bearer ${unsignedToken({ typ: 'JWT' }, valid, 'abc')}`, /no "alg"/],
     ['HS512', async () => `Bearer ${await sign(valid, SECRET, 'HS512')}`, /"HS512" is not accepted; expected HS256/],
     ['RS256', async () => `Bearer ${await sign(valid, rsa.privateJwk)}`, /"RS256" is not accepted/],
@@ -99,7 +118,11 @@ describe('createAuthenticator (HS256 secret)', () => {
     ['an empty sub', async () => `Bearer ${await hs256({ ...valid, sub: '  ' })}`, /"sub"/],
     ['a numeric sub', async () => `Bearer ${await hs256({ ...valid, sub: 42 })}`, /"sub"/],
     ['a sub over 200 characters', async () => `Bearer ${await hs256({ ...valid, sub: 'u'.repeat(201) })}`, /"sub"/],
-    ['a crit header', async () => `Bearer ${unsignedToken({ alg: 'HS256', crit: ['x'] }, valid, 'abc')}`, /header is not accepted/],
+    [
+      'a crit header',
+      async () => `Bearer ${unsignedToken({ alg: 'HS256', crit: ['x'] }, valid, 'abc')}`,
+      /header is not accepted/,
+    ],
   ];
   for (const [name, header, reason] of refusals) {
     it(`refuses ${name} with 401`, async () => expectRefusal(await authenticate(await header()), reason));
@@ -121,9 +144,15 @@ describe('createAuthenticator (issuer and audience)', () => {
   });
 
   it('refuses another issuer, a missing issuer, another audience and a missing audience', async () => {
-    expectRefusal(await authenticate(`Bearer ${await hs256({ ...base, iss: 'https://evil.test', aud: 'tokenwise' })}`), /issuer/);
+    expectRefusal(
+      await authenticate(`Bearer ${await hs256({ ...base, iss: 'https://evil.test', aud: 'tokenwise' })}`),
+      /issuer/,
+    );
     expectRefusal(await authenticate(`Bearer ${await hs256({ ...base, aud: 'tokenwise' })}`), /issuer/);
-    expectRefusal(await authenticate(`Bearer ${await hs256({ ...base, iss: 'https://issuer.test', aud: 'other' })}`), /audience/);
+    expectRefusal(
+      await authenticate(`Bearer ${await hs256({ ...base, iss: 'https://issuer.test', aud: 'other' })}`),
+      /audience/,
+    );
     expectRefusal(await authenticate(`Bearer ${await hs256({ ...base, iss: 'https://issuer.test' })}`), /audience/);
   });
 });
@@ -151,10 +180,22 @@ describe('createAuthenticator (JWKS)', () => {
   it('refuses HS256 (even signed with a public key as secret), alg none, unknown kids and missing kids', async () => {
     const jwks = createJwksFetch({ keys: [rsa.publicJwk] });
     const authenticate = createAuthenticator({ jwksUrl: 'https://issuer.test/jwks.json', fetch: jwks.fetch });
-    expectRefusal(await authenticate(`Bearer ${await hs256(valid)}`), /"HS256" is not accepted; expected RS256 or ES256/);
-    expectRefusal(await authenticate(`Bearer ${await sign(valid, JSON.stringify(rsa.publicJwk).padEnd(40, ' '), 'HS256')}`), /"HS256" is not accepted/);
-    expectRefusal(await authenticate(`Bearer ${unsignedToken({ alg: 'none', kid: 'rsa-1' }, valid)}`), /"none" is not accepted/);
-    expectRefusal(await authenticate(`Bearer ${await sign(valid, unknownKid.privateJwk)}`), /key id is not in the key set/);
+    expectRefusal(
+      await authenticate(`Bearer ${await hs256(valid)}`),
+      /"HS256" is not accepted; expected RS256 or ES256/,
+    );
+    expectRefusal(
+      await authenticate(`Bearer ${await sign(valid, JSON.stringify(rsa.publicJwk).padEnd(40, ' '), 'HS256')}`),
+      /"HS256" is not accepted/,
+    );
+    expectRefusal(
+      await authenticate(`Bearer ${unsignedToken({ alg: 'none', kid: 'rsa-1' }, valid)}`),
+      /"none" is not accepted/,
+    );
+    expectRefusal(
+      await authenticate(`Bearer ${await sign(valid, unknownKid.privateJwk)}`),
+      /key id is not in the key set/,
+    );
     expectRefusal(await authenticate(`Bearer ${unsignedToken({ alg: 'RS256' }, valid, 'abc')}`), /no "kid"/);
   });
 
@@ -168,7 +209,10 @@ describe('createAuthenticator (JWKS)', () => {
   it('refuses expired JWKS tokens like HS256 ones', async () => {
     const jwks = createJwksFetch({ keys: [rsa.publicJwk] });
     const authenticate = createAuthenticator({ jwksUrl: 'https://issuer.test/jwks.json', fetch: jwks.fetch });
-    expectRefusal(await authenticate(`Bearer ${await sign({ sub: 'u', exp: nowSeconds() - 5 }, rsa.privateJwk)}`), /expired/);
+    expectRefusal(
+      await authenticate(`Bearer ${await sign({ sub: 'u', exp: nowSeconds() - 5 }, rsa.privateJwk)}`),
+      /expired/,
+    );
     expectRefusal(await authenticate(`Bearer ${await sign({ sub: 'u' }, rsa.privateJwk)}`), /no "exp"/);
   });
 
@@ -191,7 +235,10 @@ describe('createAuthenticator (configuration)', () => {
   ];
   for (const [name, options, message] of cases) {
     it(`throws config_invalid for ${name}`, () => {
-      assert.throws(() => createAuthenticator(options), (error: unknown) => isAppError(error, 'config_invalid') && message.test(error.message));
+      assert.throws(
+        () => createAuthenticator(options),
+        (error: unknown) => isAppError(error, 'config_invalid') && message.test(error.message),
+      );
     });
   }
 });

@@ -46,19 +46,25 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
   const verified = options.jwtSecret === undefined ? undefined : createVerifiedTokenCache(options.now);
   return async (authorization) => {
     const token = /^Bearer +([^\s]+) *$/i.exec(authorization ?? '')?.[1];
-    if (authorization === undefined || authorization.trim() === '') return refuse('missing Authorization header; send "Authorization: Bearer <token>"');
+    if (authorization === undefined || authorization.trim() === '') {
+      return refuse('missing Authorization header; send "Authorization: Bearer <token>"');
+    }
     if (token === undefined) return refuse('the Authorization header must be "Bearer <token>"');
     const remembered = verified?.find(token);
     if (remembered === 'expired') return refuse(describeJwtFailure(new JwtTokenExpired(token)));
     if (remembered !== undefined) return { ok: true, userId: remembered };
-    if (token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) return refuse('the bearer token is not a JWT (three base64url parts)');
+    if (token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) {
+      return refuse('the bearer token is not a JWT (three base64url parts)');
+    }
     let header: { alg?: unknown; kid?: unknown };
     try {
       header = decodeHeader(token) as { alg?: unknown; kid?: unknown };
     } catch {
       return refuse('the bearer token is not a JWT (its header is not base64url JSON)');
     }
-    if (typeof header !== 'object' || header === null || typeof header.alg !== 'string') return refuse('the token header has no "alg"');
+    if (typeof header !== 'object' || header === null || typeof header.alg !== 'string') {
+      return refuse('the token header has no "alg"');
+    }
     const key = await resolveKey(header.alg, header.kid);
     if (!key.ok) return key;
     let payload: Record<string, unknown>;
@@ -81,43 +87,69 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
   };
 }
 
-type KeyResult = { readonly ok: true; readonly alg: 'HS256' | 'RS256' | 'ES256'; readonly key: CryptoKey | HonoJsonWebKey } | Extract<AuthResult, { ok: false }>;
+type KeyResult = {
+  readonly ok: true;
+  readonly alg: 'HS256' | 'RS256' | 'ES256';
+  readonly key: CryptoKey | HonoJsonWebKey;
+} | Extract<AuthResult, { ok: false }>;
 
 function createKeyResolver(options: AuthOptions): (alg: string, kid: unknown) => Promise<KeyResult> {
   const { jwtSecret, jwksUrl } = options;
   if ((jwtSecret === undefined) === (jwksUrl === undefined)) {
-    throw new AppError('config_invalid', 'auth needs exactly one of a JWT secret (AUTH_JWT_SECRET) or a JWKS URL (AUTH_JWKS_URL)');
+    throw new AppError(
+      'config_invalid',
+      'auth needs exactly one of a JWT secret (AUTH_JWT_SECRET) or a JWKS URL (AUTH_JWKS_URL)',
+    );
   }
   if (jwtSecret !== undefined) {
-    if (jwtSecret.length < MIN_SECRET_LENGTH) throw new AppError('config_invalid', `the JWT secret must be at least ${MIN_SECRET_LENGTH} characters`);
+    if (jwtSecret.length < MIN_SECRET_LENGTH) {
+      throw new AppError('config_invalid', `the JWT secret must be at least ${MIN_SECRET_LENGTH} characters`);
+    }
     const secretKey = importHmacKey(jwtSecret);
-    return async (alg) => (alg === 'HS256' ? { ok: true, alg, key: await secretKey } : refuse(`token algorithm ${quoteAlg(alg)} is not accepted; expected HS256`));
+    return async (
+      alg,
+    ) => (alg === 'HS256'
+      ? { ok: true, alg, key: await secretKey }
+      : refuse(`token algorithm ${quoteAlg(alg)} is not accepted; expected HS256`));
   }
-  if (!/^https?:\/\//.test(jwksUrl ?? '')) throw new AppError('config_invalid', `the JWKS URL must be an http(s) URL, got ${JSON.stringify(jwksUrl)}`);
+  if (!/^https?:\/\//.test(jwksUrl ?? '')) {
+    throw new AppError('config_invalid', `the JWKS URL must be an http(s) URL, got ${JSON.stringify(jwksUrl)}`);
+  }
   const keySource = createJwksKeySource({
     url: jwksUrl as string,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     ...(options.jwksCacheSeconds === undefined ? {} : { cacheSeconds: options.jwksCacheSeconds }),
   });
   return async (alg, kid) => {
-    if (alg !== 'RS256' && alg !== 'ES256') return refuse(`token algorithm ${quoteAlg(alg)} is not accepted; expected ${JWKS_ALGORITHMS.join(' or ')}`);
-    if (typeof kid !== 'string' || kid === '') return refuse('the token header has no "kid"; the JWKS needs one to pick a key');
+    if (alg !== 'RS256' && alg !== 'ES256') {
+      return refuse(`token algorithm ${quoteAlg(alg)} is not accepted; expected ${JWKS_ALGORITHMS.join(' or ')}`);
+    }
+    if (typeof kid !== 'string' || kid === '') {
+      return refuse('the token header has no "kid"; the JWKS needs one to pick a key');
+    }
     let key: HonoJsonWebKey | undefined;
     try {
       key = await keySource.getKey(kid);
     } catch (error) {
-      if (error instanceof JwksUnavailableError) return { ok: false, status: 503, reason: 'the signing keys could not be fetched; retry shortly' };
+      if (error instanceof JwksUnavailableError) {
+        return { ok: false, status: 503, reason: 'the signing keys could not be fetched; retry shortly' };
+      }
       throw error;
     }
     if (key === undefined) return refuse('the token key id is not in the key set');
-    if (key.alg !== undefined && key.alg !== alg) return refuse(`token algorithm ${quoteAlg(alg)} does not match its key`);
+    if (key.alg !== undefined && key.alg !== alg) {
+      return refuse(`token algorithm ${quoteAlg(alg)} does not match its key`);
+    }
     return { ok: true, alg, key };
   };
 }
 
 /** Imported once as a CryptoKey: a raw string would be sniffed by hono as PEM if it contained "PUBLIC". */
 export function importHmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 function refuse(reason: string): { readonly ok: false; readonly status: 401; readonly reason: string } {

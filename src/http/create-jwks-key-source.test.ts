@@ -4,13 +4,24 @@ import { createJwksKeySource, JwksUnavailableError } from './create-jwks-key-sou
 
 /** A JWKS endpoint whose answer the test changes, counting fetches; the clock is the test's. */
 function createRig() {
-  const state = { keys: [{ kty: 'RSA', kid: 'a', n: 'x', e: 'AQAB' }] as unknown[], failing: false, fetches: 0, now: 1_000_000 };
+  const state = {
+    keys: [{ kty: 'RSA', kid: 'a', n: 'x', e: 'AQAB' }] as unknown[],
+    failing: false,
+    fetches: 0,
+    now: 1_000_000,
+  };
   const fetchKeys = (async () => {
     state.fetches += 1;
     if (state.failing) return new Response('down', { status: 503 });
     return Response.json({ keys: state.keys });
   }) as typeof fetch;
-  const source = createJwksKeySource({ url: 'https://issuer.test/jwks', fetch: fetchKeys, now: () => state.now, cacheSeconds: 600, refreshCooldownSeconds: 30 });
+  const source = createJwksKeySource({
+    url: 'https://issuer.test/jwks',
+    fetch: fetchKeys,
+    now: () => state.now,
+    cacheSeconds: 600,
+    refreshCooldownSeconds: 30,
+  });
   return { state, source };
 }
 
@@ -57,7 +68,12 @@ describe('createJwksKeySource', () => {
 
   it('ignores entries that are not RSA or EC keys with a kid', async () => {
     const { state, source } = createRig();
-    state.keys = [null, 'x', { kty: 'oct', kid: 'h', k: 'secret' }, { kty: 'RSA' }, { kty: 'RSA', kid: 'ok', n: 'x', e: 'AQAB' }];
+    state.keys = [null, 'x', { kty: 'oct', kid: 'h', k: 'secret' }, { kty: 'RSA' }, {
+      kty: 'RSA',
+      kid: 'ok',
+      n: 'x',
+      e: 'AQAB',
+    }];
     assert.equal(await source.getKey('h'), undefined);
     assert.equal((await source.getKey('ok'))?.kid, 'ok');
   });

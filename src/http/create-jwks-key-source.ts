@@ -76,7 +76,10 @@ export function createJwksKeySource(options: JwksKeySourceOptions): JwksKeySourc
 async function fetchKeySet(url: string, fetchFunction: typeof fetch): Promise<readonly HonoJsonWebKey[]> {
   let body: unknown;
   try {
-    const response = await fetchFunction(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    const response = await fetchFunction(url, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`status ${response.status}`);
     body = await response.json();
   } catch (error) {
@@ -85,6 +88,8 @@ async function fetchKeySet(url: string, fetchFunction: typeof fetch): Promise<re
   const list = (body as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(list)) throw new JwksUnavailableError(`the JWKS at ${url} has no "keys" array`);
   return list
-    .filter((key): key is HonoJsonWebKey => typeof key === 'object' && key !== null && typeof key.kid === 'string' && (key.kty === 'RSA' || key.kty === 'EC'))
+    .filter((key): key is HonoJsonWebKey =>
+      typeof key === 'object' && key !== null && typeof key.kid === 'string' && (key.kty === 'RSA' || key.kty === 'EC')
+    )
     .slice(0, MAX_KEYS);
 }

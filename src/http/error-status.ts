@@ -1,6 +1,6 @@
 // The only map from error codes to HTTP statuses, and from thrown errors to what a client may be told.
 import { HTTPException } from 'hono/http-exception';
-import { isAppError, type ErrorCode } from '../errors.ts';
+import { type ErrorCode, isAppError } from '../errors.ts';
 
 /** Codes only the HTTP layer produces, next to the service's own. */
 export type HttpErrorCode = ErrorCode | 'method_not_allowed' | 'unsupported_media_type' | 'service_unavailable';
@@ -84,7 +84,14 @@ export function describeError(error: unknown): ErrorDescription {
   }
   if (error instanceof HTTPException) {
     const code = HTTP_EXCEPTION_CODE[error.status];
-    if (code !== undefined) return { status: ERROR_STATUS[code], code, message: error.message || code.replaceAll('_', ' '), unexpected: false };
+    if (code !== undefined) {
+      return {
+        status: ERROR_STATUS[code],
+        code,
+        message: error.message || code.replaceAll('_', ' '),
+        unexpected: false,
+      };
+    }
   }
   return { status: 500, code: 'internal', message: PUBLIC_MESSAGE.internal ?? 'Internal error.', unexpected: true };
 }

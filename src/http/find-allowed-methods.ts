@@ -3,7 +3,9 @@ import { OPENAPI_DOCUMENT } from './openapi-document.ts';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
-const ROUTES: readonly { readonly pattern: RegExp; readonly methods: readonly string[] }[] = Object.entries(OPENAPI_DOCUMENT.paths).map(
+const ROUTES: readonly { readonly pattern: RegExp; readonly methods: readonly string[] }[] = Object.entries(
+  OPENAPI_DOCUMENT.paths,
+).map(
   ([path, item]) => {
     const methods = Object.keys(item).filter((key) => HTTP_METHODS.has(key)).map((key) => key.toUpperCase());
     const source = path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+');

@@ -9,14 +9,25 @@ const SECRET = 'development-secret-of-at-least-32-chars';
 
 describe('mintDevelopmentToken', () => {
   it('signs an HS256 token with sub, iat and exp = iat + ttl', async () => {
-    const token = await mintDevelopmentToken({ secret: SECRET, sub: 'dev-user', ttlSeconds: 3600, now: new Date('2026-01-01T00:00:00Z') });
+    const token = await mintDevelopmentToken({
+      secret: SECRET,
+      sub: 'dev-user',
+      ttlSeconds: 3600,
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
     const { header, payload } = decode(token);
     assert.deepEqual(header, { alg: 'HS256', typ: 'JWT' });
     assert.deepEqual(payload, { sub: 'dev-user', iat: 1767225600, exp: 1767229200 });
   });
 
   it('produces a token the authenticator with the same secret, issuer and audience accepts', async () => {
-    const token = await mintDevelopmentToken({ secret: SECRET, sub: 'dev-user', ttlSeconds: 60, issuer: 'tokenwise-dev', audience: 'app' });
+    const token = await mintDevelopmentToken({
+      secret: SECRET,
+      sub: 'dev-user',
+      ttlSeconds: 60,
+      issuer: 'tokenwise-dev',
+      audience: 'app',
+    });
     const authenticate = createAuthenticator({ jwtSecret: SECRET, issuer: 'tokenwise-dev', audience: 'app' });
     assert.deepEqual(await authenticate(`Bearer ${token}`), { ok: true, userId: 'dev-user' });
     const other = createAuthenticator({ jwtSecret: `${SECRET}-other` });

@@ -22,10 +22,17 @@ export type MintDevelopmentTokenOptions = {
  * an empty or over-long sub, or a ttl that is not a whole number of seconds from 1 to one year.
  */
 export async function mintDevelopmentToken(options: MintDevelopmentTokenOptions): Promise<string> {
-  if (options.secret.length < MIN_SECRET_LENGTH) throw new AppError('config_invalid', `the JWT secret must be at least ${MIN_SECRET_LENGTH} characters`);
-  if (options.sub.trim() === '' || options.sub.length > 200) throw new AppError('config_invalid', 'sub must be a non-empty string of at most 200 characters');
+  if (options.secret.length < MIN_SECRET_LENGTH) {
+    throw new AppError('config_invalid', `the JWT secret must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  if (options.sub.trim() === '' || options.sub.length > 200) {
+    throw new AppError('config_invalid', 'sub must be a non-empty string of at most 200 characters');
+  }
   if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds < 1 || options.ttlSeconds > MAX_TTL_SECONDS) {
-    throw new AppError('config_invalid', `ttlSeconds must be a whole number from 1 to ${MAX_TTL_SECONDS}, got ${options.ttlSeconds}`);
+    throw new AppError(
+      'config_invalid',
+      `ttlSeconds must be a whole number from 1 to ${MAX_TTL_SECONDS}, got ${options.ttlSeconds}`,
+    );
   }
   const issuedAt = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const payload = {

@@ -4,14 +4,19 @@ import { DEFAULT_MAX_TEXT_CHARS, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_TITLE_C
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const error = (description: string) => ({ description, content: json(ref('Error')) });
-const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,128}$' } };
+const idParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,128}$' },
+};
 const integer = { type: 'integer', minimum: 0 };
 const money = { type: 'number', minimum: 0, description: 'US dollars' };
 
 /** Answers every authenticated route may give besides its own. */
 const COMMON_ERRORS = {
   '401': error('Missing, malformed, expired, not yet valid or wrongly signed bearer token'),
-  '404': error('No such conversation for this user (another user\'s conversation is also 404)'),
+  '404': error("No such conversation for this user (another user's conversation is also 404)"),
   '503': error('Dependency unavailable (database busy, model unavailable); see Retry-After'),
 };
 
@@ -21,7 +26,10 @@ const usageProperties = {
   cacheReadInputTokens: integer,
   cacheWriteInputTokens: integer,
   costUSD: money,
-  naiveCostUSD: { ...money, description: 'What the same calls would have cost with the full history and every tool in the prompt, uncached' },
+  naiveCostUSD: {
+    ...money,
+    description: 'What the same calls would have cost with the full history and every tool in the prompt, uncached',
+  },
 };
 
 /** Plain data (JSON-serialisable); paths use `{id}` placeholders. */
@@ -30,21 +38,39 @@ export const OPENAPI_DOCUMENT = {
   info: {
     title: 'tokenwise',
     version: '0.1.0',
-    description: 'A chat agent on AWS Bedrock (Claude) whose prompt stays small, cached and bounded. Every error is `{ error: { code, message, requestId } }`; every answer carries `x-request-id`.',
+    description:
+      'A chat agent on AWS Bedrock (Claude) whose prompt stays small, cached and bounded. Every error is `{ error: { code, message, requestId } }`; every answer carries `x-request-id`.',
   },
   security: [{ bearerAuth: [] }],
   paths: {
     '/healthz': {
-      get: { summary: 'Liveness and store health', security: [], responses: { '200': { description: 'Healthy', content: json(ref('Health')) }, '503': { description: 'Store not answering', content: json(ref('Health')) } } },
+      get: {
+        summary: 'Liveness and store health',
+        security: [],
+        responses: {
+          '200': { description: 'Healthy', content: json(ref('Health')) },
+          '503': { description: 'Store not answering', content: json(ref('Health')) },
+        },
+      },
     },
     '/openapi.json': {
-      get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.1 document', content: json({ type: 'object' }) } } },
+      get: {
+        summary: 'This document',
+        security: [],
+        responses: { '200': { description: 'OpenAPI 3.1 document', content: json({ type: 'object' }) } },
+      },
     },
     '/v1/conversations': {
       post: {
         summary: 'Start a conversation',
         requestBody: { required: false, content: json(ref('CreateConversationRequest')) },
-        responses: { '201': { description: 'Created', content: json(ref('Conversation')) }, '400': error('Invalid body'), '401': COMMON_ERRORS['401'], '413': error('Body too large'), '415': error('Content-Type is not application/json') },
+        responses: {
+          '201': { description: 'Created', content: json(ref('Conversation')) },
+          '400': error('Invalid body'),
+          '401': COMMON_ERRORS['401'],
+          '413': error('Body too large'),
+          '415': error('Content-Type is not application/json'),
+        },
       },
     },
     '/v1/conversations/{id}': {
@@ -56,15 +82,23 @@ export const OPENAPI_DOCUMENT = {
     },
     '/v1/conversations/{id}/messages': {
       post: {
-        summary: 'Send a message and get the assistant\'s reply (JSON, or server-sent events with Accept: text/event-stream)',
+        summary:
+          "Send a message and get the assistant's reply (JSON, or server-sent events with Accept: text/event-stream)",
         parameters: [
           idParameter,
-          { name: 'Idempotency-Key', in: 'header', required: false, description: 'A retry with the same key returns the first answer and creates nothing new', schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,200}$' } },
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: 'A retry with the same key returns the first answer and creates nothing new',
+            schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,200}$' },
+          },
         ],
         requestBody: { required: true, content: json(ref('SendMessageRequest')) },
         responses: {
           '200': {
-            description: 'The assistant\'s reply. As text/event-stream: events `delta` {text}, `tool` {name, status}, then `done` (TurnResult) or `error` (Error).',
+            description:
+              "The assistant's reply. As text/event-stream: events `delta` {text}, `tool` {name, status}, then `done` (TurnResult) or `error` (Error).",
             content: { ...json(ref('TurnResult')), 'text/event-stream': { schema: { type: 'string' } } },
           },
           '400': error('Invalid body, empty text or bad Idempotency-Key'),
@@ -82,10 +116,25 @@ export const OPENAPI_DOCUMENT = {
         summary: 'A page of visible history, oldest first within the page',
         parameters: [
           idParameter,
-          { name: 'before', in: 'query', required: false, description: 'The nextBefore of the previous page', schema: { type: 'string' } },
-          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT } },
+          {
+            name: 'before',
+            in: 'query',
+            required: false,
+            description: 'The nextBefore of the previous page',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT },
+          },
         ],
-        responses: { '200': { description: 'A page', content: json(ref('MessagePage')) }, '400': error('Bad before or limit'), ...COMMON_ERRORS },
+        responses: {
+          '200': { description: 'A page', content: json(ref('MessagePage')) },
+          '400': error('Bad before or limit'),
+          ...COMMON_ERRORS,
+        },
       },
     },
     '/v1/conversations/{id}/usage': {
@@ -97,34 +146,72 @@ export const OPENAPI_DOCUMENT = {
     },
   },
   components: {
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'HS256 with the server secret, or RS256/ES256 from the configured JWKS; exp required; sub is the user id' } },
+    securitySchemes: {
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description:
+          'HS256 with the server secret, or RS256/ES256 from the configured JWKS; exp required; sub is the user id',
+      },
+    },
     schemas: {
       Error: {
         type: 'object',
         required: ['error'],
-        properties: { error: { type: 'object', required: ['code', 'message', 'requestId'], properties: { code: { type: 'string' }, message: { type: 'string' }, requestId: { type: 'string' } } } },
+        properties: {
+          error: {
+            type: 'object',
+            required: ['code', 'message', 'requestId'],
+            properties: { code: { type: 'string' }, message: { type: 'string' }, requestId: { type: 'string' } },
+          },
+        },
       },
       Health: { type: 'object', required: ['status'], properties: { status: { enum: ['ok', 'degraded'] } } },
-      CreateConversationRequest: { type: 'object', additionalProperties: false, properties: { title: { type: 'string', minLength: 1, maxLength: MAX_TITLE_CHARS } } },
-      Conversation: { type: 'object', required: ['id', 'createdAt'], properties: { id: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } } },
+      CreateConversationRequest: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { title: { type: 'string', minLength: 1, maxLength: MAX_TITLE_CHARS } },
+      },
+      Conversation: {
+        type: 'object',
+        required: ['id', 'createdAt'],
+        properties: { id: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
+      },
       SendMessageRequest: {
         type: 'object',
         additionalProperties: false,
         required: ['text'],
-        properties: { text: { type: 'string', minLength: 1, maxLength: DEFAULT_MAX_TEXT_CHARS, description: 'Not blank; well-formed Unicode; no NUL' } },
+        properties: {
+          text: {
+            type: 'string',
+            minLength: 1,
+            maxLength: DEFAULT_MAX_TEXT_CHARS,
+            description: 'Not blank; well-formed Unicode; no NUL',
+          },
+        },
       },
       TurnResult: {
         type: 'object',
         required: ['message', 'usage'],
         properties: {
-          message: { type: 'object', required: ['id', 'role', 'text'], properties: { id: { type: 'string' }, role: { const: 'assistant' }, text: { type: 'string' } } },
+          message: {
+            type: 'object',
+            required: ['id', 'role', 'text'],
+            properties: { id: { type: 'string' }, role: { const: 'assistant' }, text: { type: 'string' } },
+          },
           usage: { type: 'object', required: Object.keys(usageProperties), properties: usageProperties },
         },
       },
       Message: {
         type: 'object',
         required: ['id', 'role', 'text', 'createdAt'],
-        properties: { id: { type: 'string' }, role: { enum: ['user', 'assistant'] }, text: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
+        properties: {
+          id: { type: 'string' },
+          role: { enum: ['user', 'assistant'] },
+          text: { type: 'string' },
+          createdAt: { type: 'string', format: 'date-time' },
+        },
       },
       MessagePage: {
         type: 'object',

@@ -3,7 +3,10 @@ import type { HonoRequest } from 'hono';
 import * as v from 'valibot';
 import type { ErrorReply } from './respond-with-error.ts';
 
-export type BodyResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reply: ErrorReply };
+export type BodyResult<T> = { readonly ok: true; readonly value: T } | {
+  readonly ok: false;
+  readonly reply: ErrorReply;
+};
 
 export type ReadJsonBodyOptions = {
   /** When true an empty body stands for `{}`. */
@@ -48,7 +51,9 @@ export async function readJsonBody<S extends v.GenericSchema>(
     } catch {
       return badRequest(`the request body is not valid JSON; send e.g. ${options.example}`);
     }
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return badRequest(`the request body must be a JSON object, e.g. ${options.example}`);
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      return badRequest(`the request body must be a JSON object, e.g. ${options.example}`);
+    }
   }
   const parsed = v.safeParse(schema, input);
   if (parsed.success) return { ok: true, value: parsed.output };

@@ -14,7 +14,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function createTextSchema(field: string, maxChars: number) {
   return v.pipe(
     v.string(`field "${field}" must be a string`),
-    v.maxLength(maxChars, (issue) => `field "${field}" is ${issue.received.replace(/^\D*/, '')} characters long; the limit is ${maxChars}`),
+    v.maxLength(
+      maxChars,
+      (issue) => `field "${field}" is ${issue.received.replace(/^\D*/, '')} characters long; the limit is ${maxChars}`,
+    ),
     v.check((text) => text.trim() !== '', `field "${field}" must not be empty or only whitespace`),
     v.check((text) => !LONE_SURROGATE.test(text), `field "${field}" contains an unpaired UTF-16 surrogate`),
     v.check((text) => !text.includes('\u0000'), `field "${field}" contains a NUL character`),
@@ -50,7 +53,13 @@ export const ListMessagesQuerySchema = v.object({
     v.pipe(v.string(), v.regex(/^[\x21-\x7E]{1,200}$/, 'before must be the nextBefore value of a previous page')),
   ),
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/, limitMessage), v.transform(Number), v.minValue(1, limitMessage), v.maxValue(MAX_PAGE_LIMIT, limitMessage)),
+    v.pipe(
+      v.string(),
+      v.regex(/^[0-9]{1,3}$/, limitMessage),
+      v.transform(Number),
+      v.minValue(1, limitMessage),
+      v.maxValue(MAX_PAGE_LIMIT, limitMessage),
+    ),
   ),
 });
 

@@ -8,12 +8,19 @@ import { respondWithError } from './respond-with-error.ts';
 export function requireUser(authenticate: Authenticator | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (authenticate === undefined) {
-      return respondWithError(c, { code: 'service_unavailable', message: 'authentication is not configured on this server (AUTH_JWT_SECRET or AUTH_JWKS_URL)' });
+      return respondWithError(c, {
+        code: 'service_unavailable',
+        message: 'authentication is not configured on this server (AUTH_JWT_SECRET or AUTH_JWKS_URL)',
+      });
     }
     const result = await authenticate(c.req.header('authorization'));
     if (!result.ok) {
       const unavailable = result.status === 503;
-      return respondWithError(c, { code: unavailable ? 'service_unavailable' : 'unauthorized', message: result.reason, ...(unavailable ? { retryAfterSeconds: 5 } : {}) });
+      return respondWithError(c, {
+        code: unavailable ? 'service_unavailable' : 'unauthorized',
+        message: result.reason,
+        ...(unavailable ? { retryAfterSeconds: 5 } : {}),
+      });
     }
     c.set('userId', result.userId);
     await next();

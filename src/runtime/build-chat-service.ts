@@ -1,5 +1,5 @@
 // Builds the chat service from the parsed config: store, Bedrock caller, tool registry (demo pack or manifests), content.
-import { createBedrockClient, type BedrockConnection } from '../bedrock/create-bedrock-client.ts';
+import { type BedrockConnection, createBedrockClient } from '../bedrock/create-bedrock-client.ts';
 import { createModelCaller } from '../bedrock/call-model.ts';
 import { DEFAULT_ASSETS, DEFAULT_INSTRUCTIONS, DEFAULT_SAFETY_RULES } from '../config/default-prompt-content.ts';
 import type { Config } from '../config/parse-config.ts';
@@ -34,7 +34,9 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
   if (content.manifests !== undefined && content.manifests.length > 0) {
     for (const manifest of content.manifests) {
       const loaded = registry.loadManifest(manifest.json);
-      if (!loaded.ok) throw new AppError('config_invalid', `tool manifest ${manifest.source}: ${loaded.errors.join('; ')}`);
+      if (!loaded.ok) {
+        throw new AppError('config_invalid', `tool manifest ${manifest.source}: ${loaded.errors.join('; ')}`);
+      }
     }
     handlers = new Map();
   } else {

@@ -44,12 +44,19 @@ export function toAuthOptions(config: Readonly<Config>, developmentSecret?: stri
   const { auth } = config;
   if (auth.kind === 'secret') return { jwtSecret: auth.secret, ...checks(auth) };
   if (auth.kind === 'jwks') return { jwksUrl: auth.url, ...checks(auth) };
-  if (developmentSecret === undefined) throw new AppError('config_invalid', 'development auth needs the secret the runtime generates at start');
+  if (developmentSecret === undefined) {
+    throw new AppError('config_invalid', 'development auth needs the secret the runtime generates at start');
+  }
   return { jwtSecret: developmentSecret };
 }
 
-function checks(auth: { readonly issuer?: string; readonly audience?: string }): { issuer?: string; audience?: string } {
-  return { ...(auth.issuer === undefined ? {} : { issuer: auth.issuer }), ...(auth.audience === undefined ? {} : { audience: auth.audience }) };
+function checks(
+  auth: { readonly issuer?: string; readonly audience?: string },
+): { issuer?: string; audience?: string } {
+  return {
+    ...(auth.issuer === undefined ? {} : { issuer: auth.issuer }),
+    ...(auth.audience === undefined ? {} : { audience: auth.audience }),
+  };
 }
 
 /** How to reach Bedrock: the simulator's URL in simulator mode, else the configured endpoint and credentials. */
@@ -97,8 +104,17 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     }
   };
   const auth = toAuthOptions(config, options.developmentSecret);
-  const bedrock = { ...toBedrockConnection(config, options.simulatorUrl), ...(options.bedrockFetch === undefined ? {} : { fetch: options.bedrockFetch }) };
-  const running = buildChatService({ config, database, bedrock, logger, ...(options.content === undefined ? {} : { content: options.content }) });
+  const bedrock = {
+    ...toBedrockConnection(config, options.simulatorUrl),
+    ...(options.bedrockFetch === undefined ? {} : { fetch: options.bedrockFetch }),
+  };
+  const running = buildChatService({
+    config,
+    database,
+    bedrock,
+    logger,
+    ...(options.content === undefined ? {} : { content: options.content }),
+  });
   const chat = withMigrations(running, ready);
   const app = createApp({ logger, checkHealth, auth, chat, maxBodyBytes: config.limits.maxBodyBytes });
   return {
@@ -126,6 +142,8 @@ function withMigrations(chat: ChatService, ready: () => Promise<void>): ChatServ
 }
 
 function describeFailure(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    return error.code;
+  }
   return error instanceof Error ? error.name : 'unknown';
 }

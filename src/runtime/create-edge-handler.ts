@@ -27,7 +27,13 @@ function toStringEnv(env: object): Record<string, string> {
 }
 
 function misconfigured(): Response {
-  const body = { error: { code: 'config_invalid', message: 'The server is misconfigured; its log lists what to fix.', requestId: crypto.randomUUID() } };
+  const body = {
+    error: {
+      code: 'config_invalid',
+      message: 'The server is misconfigured; its log lists what to fix.',
+      requestId: crypto.randomUUID(),
+    },
+  };
   return Response.json(body, { status: 500, headers: { 'cache-control': 'no-store' } });
 }
 
@@ -46,7 +52,15 @@ export function createEdgeHandler(options: CreateEdgeHandlerOptions): EdgeHandle
       return { ok: false };
     }
     const logger = createLogger({ level: result.config.logLevel });
-    return { ok: true, services: await buildServices({ config: result.config, logger, createClient: options.createClient, content: readEdgeContent(strings) }) };
+    return {
+      ok: true,
+      services: await buildServices({
+        config: result.config,
+        logger,
+        createClient: options.createClient,
+        content: readEdgeContent(strings),
+      }),
+    };
   };
   return async (request, env, context) => {
     let built = builds.get(env);
@@ -59,7 +73,10 @@ export function createEdgeHandler(options: CreateEdgeHandlerOptions): EdgeHandle
     try {
       outcome = await built;
     } catch (error) {
-      createLogger().log('error', 'startup_failed', { runtime: options.runtime, reason: error instanceof Error ? error.name : 'unknown' });
+      createLogger().log('error', 'startup_failed', {
+        runtime: options.runtime,
+        reason: error instanceof Error ? error.name : 'unknown',
+      });
       return misconfigured();
     }
     if (!outcome.ok) return misconfigured();

@@ -15,7 +15,13 @@ describe('createNodeHttpFetch', () => {
       request.on('end', () => {
         if (request.url === '/echo') {
           response.writeHead(201, { 'content-type': 'application/json', 'x-twice': ['a', 'b'] });
-          response.end(JSON.stringify({ method: request.method, body: Buffer.concat(chunks).toString(), header: request.headers['x-test'] }));
+          response.end(
+            JSON.stringify({
+              method: request.method,
+              body: Buffer.concat(chunks).toString(),
+              header: request.headers['x-test'],
+            }),
+          );
         } else if (request.url === '/empty') {
           response.writeHead(204).end();
         } else if (request.url === '/cut') {
@@ -36,7 +42,9 @@ describe('createNodeHttpFetch', () => {
   });
 
   it('sends the method, headers and body of a Request and answers status, headers and body', async () => {
-    const response = await fetchOverHttp(new Request(`${base}/echo`, { method: 'POST', headers: { 'x-test': 'yes' }, body: 'héllo' }));
+    const response = await fetchOverHttp(
+      new Request(`${base}/echo`, { method: 'POST', headers: { 'x-test': 'yes' }, body: 'héllo' }),
+    );
     assert.equal(response.status, 201);
     assert.equal(response.headers.get('x-twice'), 'a, b');
     assert.deepEqual(await response.json(), { method: 'POST', body: 'héllo', header: 'yes' });
@@ -53,7 +61,10 @@ describe('createNodeHttpFetch', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const refusedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`;
     await new Promise((resolve) => closed.close(resolve));
-    await assert.rejects(fetchOverHttp(refusedUrl), (error: unknown) => error instanceof TypeError && error.message === 'fetch failed');
+    await assert.rejects(
+      fetchOverHttp(refusedUrl),
+      (error: unknown) => error instanceof TypeError && error.message === 'fetch failed',
+    );
 
     const cut = await fetchOverHttp(`${base}/cut`);
     await assert.rejects(cut.text(), (error: unknown) => error instanceof TypeError && error.message === 'terminated');
@@ -65,6 +76,9 @@ describe('createNodeHttpFetch', () => {
     await assert.rejects(response.text());
     const early = new AbortController();
     early.abort();
-    await assert.rejects(fetchOverHttp(`${base}/echo`, { signal: early.signal }), (error: unknown) => error instanceof Error && error.name === 'AbortError');
+    await assert.rejects(
+      fetchOverHttp(`${base}/echo`, { signal: early.signal }),
+      (error: unknown) => error instanceof Error && error.name === 'AbortError',
+    );
   });
 });

@@ -13,7 +13,10 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  * standard fetch. msw still sees the calls (it intercepts node:http as well as fetch).
  */
 export function createNodeHttpFetch(): typeof fetch {
-  const agents: Record<string, Agent> = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+  const agents: Record<string, Agent> = {
+    'http:': new http.Agent({ keepAlive: true }),
+    'https:': new https.Agent({ keepAlive: true }),
+  };
   return (async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
@@ -29,17 +32,34 @@ export function createNodeHttpFetch(): typeof fetch {
       const outgoing = transport.request(url, { method: request.method, headers, agent }, (incoming) => {
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(incoming.headers)) {
-          if (value !== undefined) for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, one);
+          if (value !== undefined) {
+            for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, one);
+          }
         }
         const status = incoming.statusCode ?? 502;
         const empty = NULL_BODY_STATUSES.has(status) || request.method === 'HEAD';
         if (empty) incoming.resume();
-        resolve(new Response(empty ? null : toWebStream(incoming), { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }));
+        resolve(
+          new Response(empty ? null : toWebStream(incoming), {
+            status,
+            statusText: incoming.statusMessage ?? '',
+            headers: responseHeaders,
+          }),
+        );
       });
-      const abort = () => outgoing.destroy(request.signal.reason instanceof Error ? request.signal.reason : new DOMException('This operation was aborted', 'AbortError'));
+      const abort = () =>
+        outgoing.destroy(
+          request.signal.reason instanceof Error
+            ? request.signal.reason
+            : new DOMException('This operation was aborted', 'AbortError'),
+        );
       request.signal.addEventListener('abort', abort, { once: true });
       outgoing.once('close', () => request.signal.removeEventListener('abort', abort));
-      outgoing.once('error', (error) => reject(request.signal.aborted ? request.signal.reason : new TypeError('fetch failed', { cause: error })));
+      outgoing.once(
+        'error',
+        (error) =>
+          reject(request.signal.aborted ? request.signal.reason : new TypeError('fetch failed', { cause: error })),
+      );
       outgoing.end(body);
     });
   }) as typeof fetch;

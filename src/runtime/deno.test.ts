@@ -6,7 +6,12 @@ import { join } from 'node:path';
 
 /** deno.ts and deno-deploy.ts use the Deno global: load them only under Deno (and keep tsc out of them). */
 const IS_DENO = 'Deno' in globalThis;
-type DenoModule = { startDenoServer(env: Record<string, string>, options: object): Promise<{ url: string; developmentToken?: string; close(): Promise<void> }> };
+type DenoModule = {
+  startDenoServer(
+    env: Record<string, string>,
+    options: object,
+  ): Promise<{ url: string; developmentToken?: string; close(): Promise<void> }>;
+};
 type DeployModule = { handleDenoDeployRequest(request: Request, env?: object): Promise<Response> };
 const DENO_ENTRY = './deno.ts';
 const DEPLOY_ENTRY = './deno-deploy.ts';
@@ -21,7 +26,11 @@ describe('startDenoServer', { skip: IS_DENO ? false : 'Deno only' }, () => {
   it('announces the simulator first, then answers /healthz over a real port', async () => {
     const { startDenoServer } = (await import(DENO_ENTRY)) as DenoModule;
     const lines: string[] = [];
-    const server = await startDenoServer({ DATABASE_URL: `file:${join(directory, 'deno.db')}` }, { port: 0, hostname: '127.0.0.1', write: (line: string) => lines.push(line) });
+    const server = await startDenoServer({ DATABASE_URL: `file:${join(directory, 'deno.db')}` }, {
+      port: 0,
+      hostname: '127.0.0.1',
+      write: (line: string) => lines.push(line),
+    });
     try {
       const response = await fetch(`${server.url}/healthz`);
       assert.equal(response.status, 200);
@@ -39,7 +48,12 @@ describe('startDenoServer', { skip: IS_DENO ? false : 'Deno only' }, () => {
 describe('handleDenoDeployRequest', { skip: IS_DENO ? false : 'Deno only' }, () => {
   it('answers /healthz with 503 degraded when the remote database is down', async () => {
     const { handleDenoDeployRequest } = (await import(DEPLOY_ENTRY)) as DeployModule;
-    const env = { DATABASE_URL: 'http://127.0.0.1:9', BEDROCK_ENDPOINT: 'http://127.0.0.1:9', AUTH_JWT_SECRET: 'deno-deploy-test-secret-of-enough-length-0', LOG_LEVEL: 'error' };
+    const env = {
+      DATABASE_URL: 'http://127.0.0.1:9',
+      BEDROCK_ENDPOINT: 'http://127.0.0.1:9',
+      AUTH_JWT_SECRET: 'deno-deploy-test-secret-of-enough-length-0',
+      LOG_LEVEL: 'error',
+    };
     const response = await handleDenoDeployRequest(new Request('https://tokenwise.test/healthz'), env);
     assert.equal(response.status, 503);
     assert.deepEqual(await response.json(), { status: 'degraded' });
@@ -47,7 +61,9 @@ describe('handleDenoDeployRequest', { skip: IS_DENO ? false : 'Deno only' }, () 
 
   it('refuses a file: database at the edge with 500 config_invalid', async () => {
     const { handleDenoDeployRequest } = (await import(DEPLOY_ENTRY)) as DeployModule;
-    const response = await handleDenoDeployRequest(new Request('https://tokenwise.test/healthz'), { DATABASE_URL: 'file:x.db' });
+    const response = await handleDenoDeployRequest(new Request('https://tokenwise.test/healthz'), {
+      DATABASE_URL: 'file:x.db',
+    });
     assert.equal(response.status, 500);
     assert.equal(((await response.json()) as { error: { code: string } }).error.code, 'config_invalid');
   });

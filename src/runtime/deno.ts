@@ -15,9 +15,15 @@ export type StartDenoServerOptions = {
 export type DenoServer = { readonly url: string; readonly developmentToken?: string; close(): Promise<void> };
 
 /** Starts the local server on Deno (`@libsql/client` needs --allow-ffi). Throws AppError config_invalid first. */
-export async function startDenoServer(env: Readonly<Record<string, string | undefined>>, options: StartDenoServerOptions = {}): Promise<DenoServer> {
+export async function startDenoServer(
+  env: Readonly<Record<string, string | undefined>>,
+  options: StartDenoServerOptions = {},
+): Promise<DenoServer> {
   const config = loadConfig(env, { runtime: 'deno' });
-  const logger = createLogger({ level: config.logLevel, ...(options.write === undefined ? {} : { write: options.write }) });
+  const logger = createLogger({
+    level: config.logLevel,
+    ...(options.write === undefined ? {} : { write: options.write }),
+  });
   const local = await startLocalServices(config, logger);
   const hostname = options.hostname ?? '0.0.0.0';
   let server: Deno.HttpServer<Deno.NetAddr>;

@@ -12,22 +12,37 @@ async function readText(path: string, what: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (cause) {
-    throw new AppError('config_invalid', `${what} ${path} cannot be read: check the path and its permissions`, { cause });
+    throw new AppError('config_invalid', `${what} ${path} cannot be read: check the path and its permissions`, {
+      cause,
+    });
   }
 }
 
 async function readAssets(dir: string): Promise<Map<string, string>> {
   let names: string[];
   try {
-    names = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
+    names = (await readdir(dir, { withFileTypes: true })).filter((entry) =>
+      entry.isFile() && !entry.name.startsWith('.')
+    ).map((entry) => entry.name).sort();
   } catch (cause) {
-    throw new AppError('config_invalid', `ASSETS_DIR ${dir} cannot be listed: point it at a folder with one file per asset`, { cause });
+    throw new AppError(
+      'config_invalid',
+      `ASSETS_DIR ${dir} cannot be listed: point it at a folder with one file per asset`,
+      { cause },
+    );
   }
   const assets = new Map<string, string>();
   for (const name of names) {
     const id = basename(name, extname(name));
-    if (!ASSET_ID.test(id)) throw new AppError('config_invalid', `ASSETS_DIR: file ${name} gives the asset id "${id}", which must match ${ASSET_ID.source}: rename the file`);
-    if (assets.has(id)) throw new AppError('config_invalid', `ASSETS_DIR: two files give the asset id "${id}": keep one`);
+    if (!ASSET_ID.test(id)) {
+      throw new AppError(
+        'config_invalid',
+        `ASSETS_DIR: file ${name} gives the asset id "${id}", which must match ${ASSET_ID.source}: rename the file`,
+      );
+    }
+    if (assets.has(id)) {
+      throw new AppError('config_invalid', `ASSETS_DIR: two files give the asset id "${id}": keep one`);
+    }
     assets.set(id, await readText(join(dir, name), 'ASSETS_DIR file'));
   }
   return assets;
@@ -41,11 +56,17 @@ export async function loadLocalContent(config: Readonly<Config>): Promise<Deploy
     try {
       manifests.push({ source: path, json: JSON.parse(text) as unknown });
     } catch (cause) {
-      throw new AppError('config_invalid', `TOOLS_MANIFEST file ${path} is not valid JSON: it must be an array of { name, description, inputSchema, tags, http? }`, { cause });
+      throw new AppError(
+        'config_invalid',
+        `TOOLS_MANIFEST file ${path} is not valid JSON: it must be an array of { name, description, inputSchema, tags, http? }`,
+        { cause },
+      );
     }
   }
   return {
-    ...(config.systemPromptFile === undefined ? {} : { instructions: await readText(config.systemPromptFile, 'SYSTEM_PROMPT_FILE') }),
+    ...(config.systemPromptFile === undefined
+      ? {}
+      : { instructions: await readText(config.systemPromptFile, 'SYSTEM_PROMPT_FILE') }),
     ...(config.assetsDir === undefined ? {} : { assets: await readAssets(config.assetsDir) }),
     ...(manifests.length === 0 ? {} : { manifests }),
   };

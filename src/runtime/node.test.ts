@@ -22,7 +22,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(
+        () => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))),
+      );
     });
   });
 }
@@ -36,7 +38,11 @@ describe('startNodeServer', () => {
 
   it('announces the simulator first, then answers /healthz over a real port', async () => {
     const lines: string[] = [];
-    const server = await startNodeServer({ DATABASE_URL: `file:${join(directory, 'simulated.db')}` }, { port: 0, hostname: '127.0.0.1', write: (line) => lines.push(line) });
+    const server = await startNodeServer({ DATABASE_URL: `file:${join(directory, 'simulated.db')}` }, {
+      port: 0,
+      hostname: '127.0.0.1',
+      write: (line) => lines.push(line),
+    });
     try {
       const [first, ...rest] = parseLines(lines);
       const response = await fetch(`${server.url}/healthz`);
@@ -50,8 +56,12 @@ describe('startNodeServer', () => {
       assert.equal(rest.at(-2)?.url, server.url);
       assert.match(server.developmentToken ?? '', /^[\w-]+\.[\w-]+\.[\w-]+$/);
       assert.equal(rest.at(-1)?.token, server.developmentToken);
-      const authorized = await fetch(`${server.url}/v1/conversations/none/messages`, { headers: { authorization: `Bearer ${server.developmentToken}` } });
-      const refused = await fetch(`${server.url}/v1/conversations/none/messages`, { headers: { authorization: 'Bearer not.a.token' } });
+      const authorized = await fetch(`${server.url}/v1/conversations/none/messages`, {
+        headers: { authorization: `Bearer ${server.developmentToken}` },
+      });
+      const refused = await fetch(`${server.url}/v1/conversations/none/messages`, {
+        headers: { authorization: 'Bearer not.a.token' },
+      });
       assert.notEqual(authorized.status, 401);
       assert.equal(refused.status, 401);
     } finally {
@@ -61,12 +71,22 @@ describe('startNodeServer', () => {
 
   it('talks to the configured endpoint, without a simulator or a development token, when BEDROCK_ENDPOINT is set', async () => {
     const lines: string[] = [];
-    const env = { DATABASE_URL: `file:${join(directory, 'endpoint.db')}`, BEDROCK_ENDPOINT: 'http://127.0.0.1:9', AUTH_JWT_SECRET: SECRET };
+    const env = {
+      DATABASE_URL: `file:${join(directory, 'endpoint.db')}`,
+      BEDROCK_ENDPOINT: 'http://127.0.0.1:9',
+      AUTH_JWT_SECRET: SECRET,
+    };
     const server = await startNodeServer(env, { port: 0, hostname: '127.0.0.1', write: (line) => lines.push(line) });
     try {
       const events = parseLines(lines);
       assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
-      assert.deepEqual(events[0], { ...events[0], level: 'info', event: 'bedrock', endpoint: 'http://127.0.0.1:9', credentialSource: 'none' });
+      assert.deepEqual(events[0], {
+        ...events[0],
+        level: 'info',
+        event: 'bedrock',
+        endpoint: 'http://127.0.0.1:9',
+        credentialSource: 'none',
+      });
       assert.ok(!events.some((line) => line.event === 'bedrock_simulated' || line.event === 'development_token'));
       assert.equal(server.developmentToken, undefined);
     } finally {
@@ -76,17 +96,25 @@ describe('startNodeServer', () => {
 
   it('refuses a bad configuration with every message before starting anything', async () => {
     const lines: string[] = [];
-    await assert.rejects(startNodeServer({ PORT: 'abc', LOG_LEVEL: 'loud' }, { write: (line) => lines.push(line) }), (error: unknown) => {
-      assert.ok(isAppError(error, 'config_invalid'));
-      assert.match(error.message, /PORT must be an integer from 1 to 65535, got "abc"; unset it to use 3000/);
-      assert.match(error.message, /LOG_LEVEL must be one of debug, info, warn, error/);
-      return true;
-    });
+    await assert.rejects(
+      startNodeServer({ PORT: 'abc', LOG_LEVEL: 'loud' }, { write: (line) => lines.push(line) }),
+      (error: unknown) => {
+        assert.ok(isAppError(error, 'config_invalid'));
+        assert.match(error.message, /PORT must be an integer from 1 to 65535, got "abc"; unset it to use 3000/);
+        assert.match(error.message, /LOG_LEVEL must be one of debug, info, warn, error/);
+        return true;
+      },
+    );
     assert.deepEqual(lines, []);
   });
 
   it('closes within its drain timeout while a client holds a connection open without sending a request', async () => {
-    const server = await startNodeServer({ DATABASE_URL: `file:${join(directory, 'drain.db')}` }, { port: 0, hostname: '127.0.0.1', write: () => {}, drainTimeoutMs: 200 });
+    const server = await startNodeServer({ DATABASE_URL: `file:${join(directory, 'drain.db')}` }, {
+      port: 0,
+      hostname: '127.0.0.1',
+      write: () => {},
+      drainTimeoutMs: 200,
+    });
     const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
     socket.on('error', () => {});
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -119,8 +147,13 @@ describe('startNodeServer', () => {
 });
 
 describe('node.ts as `npm start` runs it', { skip: IS_DENO ? 'spawns node with tsx' : false }, () => {
-  function run(env: Record<string, string>): { stdout: () => string; stderr: () => string; child: ReturnType<typeof spawn>; exited: Promise<number | null> } {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/node.ts'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  function run(
+    env: Record<string, string>,
+  ): { stdout: () => string; stderr: () => string; child: ReturnType<typeof spawn>; exited: Promise<number | null> } {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/node.ts'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -142,7 +175,10 @@ describe('node.ts as `npm start` runs it', { skip: IS_DENO ? 'spawns node with t
     const started = run({ PORT: String(port), DATABASE_URL: `file:${join(directory, 'start.db')}` });
     try {
       while (!started.stdout().includes('"event":"listening"')) {
-        const exited = await Promise.race([started.exited, new Promise((resolve) => setTimeout(resolve, 50, 'running'))]);
+        const exited = await Promise.race([
+          started.exited,
+          new Promise((resolve) => setTimeout(resolve, 50, 'running')),
+        ]);
         if (exited !== 'running') assert.fail(`server exited early: ${started.stderr()}`);
       }
       assert.equal(JSON.parse(started.stdout().split('\n')[0] ?? '').event, 'bedrock_simulated');

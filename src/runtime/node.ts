@@ -30,14 +30,26 @@ export type NodeServer = {
 };
 
 /** Starts the whole local server. Throws AppError config_invalid (every message) before anything is started. */
-export async function startNodeServer(env: Readonly<Record<string, string | undefined>>, options: StartNodeServerOptions = {}): Promise<NodeServer> {
+export async function startNodeServer(
+  env: Readonly<Record<string, string | undefined>>,
+  options: StartNodeServerOptions = {},
+): Promise<NodeServer> {
   const config = loadConfig(env, { runtime: 'node' });
-  const logger = createLogger({ level: config.logLevel, ...(options.write === undefined ? {} : { write: options.write }) });
+  const logger = createLogger({
+    level: config.logLevel,
+    ...(options.write === undefined ? {} : { write: options.write }),
+  });
   // Under Deno (which runs this module in the shared tests) the simulator stays in process: it cannot fork a tsx child.
-  const simulatorOptions = 'Deno' in globalThis ? {} : { startSimulator: startSimulatorProcess, simulatorPlace: 'a child process' };
+  const simulatorOptions = 'Deno' in globalThis
+    ? {}
+    : { startSimulator: startSimulatorProcess, simulatorPlace: 'a child process' };
   const local = await startLocalServices(config, logger, { bedrockFetch: createNodeHttpFetch(), ...simulatorOptions });
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch: local.services.app.fetch, port: options.port ?? config.port, ...(options.hostname === undefined ? {} : { hostname: options.hostname }) }) as Server;
+    const started = serve({
+      fetch: local.services.app.fetch,
+      port: options.port ?? config.port,
+      ...(options.hostname === undefined ? {} : { hostname: options.hostname }),
+    }) as Server;
     started.once('listening', () => resolve(started));
     started.once('error', reject);
   }).catch(async (error: unknown) => {

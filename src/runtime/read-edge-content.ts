@@ -14,10 +14,14 @@ function parseJson(name: string, text: string, shape: string): unknown {
 
 function readAssets(text: string): Map<string, string> {
   const value = parseJson('ASSETS_JSON', text, 'an object of asset id → text');
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AppError('config_invalid', 'ASSETS_JSON must be an object of asset id → text');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new AppError('config_invalid', 'ASSETS_JSON must be an object of asset id → text');
+  }
   const assets = new Map<string, string>();
   for (const [id, body] of Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (!ASSET_ID.test(id)) throw new AppError('config_invalid', `ASSETS_JSON: asset id "${id.slice(0, 64)}" must match ${ASSET_ID.source}`);
+    if (!ASSET_ID.test(id)) {
+      throw new AppError('config_invalid', `ASSETS_JSON: asset id "${id.slice(0, 64)}" must match ${ASSET_ID.source}`);
+    }
     if (typeof body !== 'string') throw new AppError('config_invalid', `ASSETS_JSON: asset "${id}" must be a string`);
     assets.set(id, body);
   }
@@ -35,6 +39,11 @@ export function readEdgeContent(env: Readonly<Record<string, string>>): Deployer
     ...(instructions === undefined ? {} : { instructions }),
     ...(safetyRules === undefined ? {} : { safetyRules }),
     ...(assets === undefined ? {} : { assets: readAssets(assets) }),
-    ...(manifest === undefined ? {} : { manifests: [{ source: 'TOOLS_MANIFEST_JSON', json: parseJson('TOOLS_MANIFEST_JSON', manifest, 'an array of tool specs') }] }),
+    ...(manifest === undefined ? {} : {
+      manifests: [{
+        source: 'TOOLS_MANIFEST_JSON',
+        json: parseJson('TOOLS_MANIFEST_JSON', manifest, 'an array of tool specs'),
+      }],
+    }),
   };
 }

@@ -48,12 +48,19 @@ async function startInProcessSimulator(): Promise<LocalSimulator> {
  * Starts what a local server needs before it listens. In simulator mode the FIRST log line (warn) says Bedrock is
  * simulated and why. Migrations run before this resolves, so a broken database stops the start, not the first request.
  */
-export async function startLocalServices(config: Readonly<Config>, logger: Logger, options: LocalServicesOptions = {}): Promise<LocalServices> {
+export async function startLocalServices(
+  config: Readonly<Config>,
+  logger: Logger,
+  options: LocalServicesOptions = {},
+): Promise<LocalServices> {
   let simulator: LocalSimulator | undefined;
   if (config.mode === 'simulator') {
     simulator = await (options.startSimulator ?? startInProcessSimulator)();
     logger.log('warn', 'bedrock_simulated', {
-      note: `BEDROCK IS SIMULATED: no AWS credentials and no BEDROCK_ENDPOINT are set, so replies come from the simulator at ${simulator.url} (${options.simulatorPlace ?? 'in this process'}), not from Claude. Set AWS credentials (or AWS_BEARER_TOKEN_BEDROCK) and AUTH_JWT_SECRET to use real Bedrock.`,
+      note:
+        `BEDROCK IS SIMULATED: no AWS credentials and no BEDROCK_ENDPOINT are set, so replies come from the simulator at ${simulator.url} (${
+          options.simulatorPlace ?? 'in this process'
+        }), not from Claude. Set AWS credentials (or AWS_BEARER_TOKEN_BEDROCK) and AUTH_JWT_SECRET to use real Bedrock.`,
       simulatorUrl: simulator.url,
     });
   } else {
@@ -73,19 +80,26 @@ export async function startLocalServices(config: Readonly<Config>, logger: Logge
       ...(developmentSecret === undefined ? {} : { developmentSecret }),
     });
     await services.ready();
-    const developmentToken = developmentSecret === undefined
-      ? undefined
-      : await mintDevelopmentToken({ secret: developmentSecret, sub: DEVELOPMENT_USER_ID, ttlSeconds: DEVELOPMENT_TOKEN_TTL_SECONDS });
+    const developmentToken = developmentSecret === undefined ? undefined : await mintDevelopmentToken({
+      secret: developmentSecret,
+      sub: DEVELOPMENT_USER_ID,
+      ttlSeconds: DEVELOPMENT_TOKEN_TTL_SECONDS,
+    });
     const built = services;
     return {
       services: built,
       ...(developmentToken === undefined ? {} : { developmentToken }),
       ...(simulator === undefined ? {} : { simulatorUrl: simulator.url }),
       announce(url) {
-        logger.log('info', 'listening', { url, database: config.database.url.replace(/\?.*$/s, ''), mode: config.mode });
+        logger.log('info', 'listening', {
+          url,
+          database: config.database.url.replace(/\?.*$/s, ''),
+          mode: config.mode,
+        });
         if (developmentToken === undefined) return;
         logger.log('info', 'development_token', {
-          note: `Development auth: a secret was generated for this run. Token for user "${DEVELOPMENT_USER_ID}", valid 24 h:`,
+          note:
+            `Development auth: a secret was generated for this run. Token for user "${DEVELOPMENT_USER_ID}", valid 24 h:`,
           token: developmentToken,
           example: `curl -X POST -H "Authorization: Bearer ${developmentToken}" ${url}/v1/conversations`,
         });

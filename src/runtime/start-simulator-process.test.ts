@@ -12,11 +12,14 @@ describe('startSimulatorProcess', { skip: IS_DENO ? 'Node only: the child runs t
       assert.match(simulator.url, /^http:\/\/127\.0\.0\.1:\d+$/, 'a loopback URL with the port actually bound');
       const log = await fetch(`${simulator.url}/_simulator/log`);
       assert.equal(log.status, 200, 'the control routes answer');
-      const converse = await fetch(`${simulator.url}/model/${encodeURIComponent('us.anthropic.claude-haiku-4-5-20251001-v1:0')}/converse`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer test-key' },
-        body: JSON.stringify({ messages: [{ role: 'user', content: [{ text: 'Hello' }] }] }),
-      });
+      const converse = await fetch(
+        `${simulator.url}/model/${encodeURIComponent('us.anthropic.claude-haiku-4-5-20251001-v1:0')}/converse`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer test-key' },
+          body: JSON.stringify({ messages: [{ role: 'user', content: [{ text: 'Hello' }] }] }),
+        },
+      );
       assert.equal(converse.status, 200, `Converse answers (${converse.status})`);
       const body = (await converse.json()) as { usage?: { inputTokens?: number } };
       assert.ok((body.usage?.inputTokens ?? 0) > 0, 'with usage figures');
@@ -31,7 +34,10 @@ describe('startSimulatorProcess', { skip: IS_DENO ? 'Node only: the child runs t
 
   it('fails with a clear error when the process does not listen in time', async () => {
     await assert.rejects(startSimulatorProcess({ startTimeoutMs: 1 }), (error: unknown) => {
-      assert.match(String((error as Error).message), /the Bedrock simulator process did not listen within 1 ms; run `npm run simulator` to see why/);
+      assert.match(
+        String((error as Error).message),
+        /the Bedrock simulator process did not listen within 1 ms; run `npm run simulator` to see why/,
+      );
       return true;
     });
   });

@@ -1,7 +1,7 @@
 // Node's simulator mode: the Bedrock simulator in a child process, so that its work (token counts, cache bookkeeping,
 // event-stream frames) never waits in the server's event loop, as Bedrock's never would. Loopback only; it stops with
 // the server, and by itself when the server dies.
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../errors.ts';
 import type { SimulatorChildMessage } from '../../testbench/simulator/serve-for-parent.ts';
@@ -19,7 +19,9 @@ function childExecArgv(): string[] {
 }
 
 /** Starts the simulator process. Throws AppError('internal') when it exits or stays silent before it listens. */
-export async function startSimulatorProcess(options: { readonly startTimeoutMs?: number } = {}): Promise<SimulatorProcess> {
+export async function startSimulatorProcess(
+  options: { readonly startTimeoutMs?: number } = {},
+): Promise<SimulatorProcess> {
   const child = fork(ENTRY, [], { execArgv: childExecArgv(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -31,10 +33,16 @@ export async function startSimulatorProcess(options: { readonly startTimeoutMs?:
       clearTimeout(timer);
       outcome();
     };
-    const fail = (reason: string) => settle(() => {
-      child.kill('SIGKILL');
-      reject(new AppError('internal', `the Bedrock simulator process ${reason}; run \`npm run simulator\` to see why, or set BEDROCK_ENDPOINT`));
-    });
+    const fail = (reason: string) =>
+      settle(() => {
+        child.kill('SIGKILL');
+        reject(
+          new AppError(
+            'internal',
+            `the Bedrock simulator process ${reason}; run \`npm run simulator\` to see why, or set BEDROCK_ENDPOINT`,
+          ),
+        );
+      });
     const timer = setTimeout(() => fail(`did not listen within ${timeoutMs} ms`), timeoutMs);
     child.once('error', (error) => fail(`could not start (${error.message})`));
     child.once('exit', (code, signal) => fail(`exited (${signal ?? code}) before it listened`));

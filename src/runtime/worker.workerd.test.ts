@@ -18,7 +18,10 @@ describe('worker', () => {
 
   it('answers 500 config_invalid when the bindings put the database in a file', async () => {
     const context = createExecutionContext();
-    const response = await worker.fetch(new Request('https://tokenwise.test/healthz'), { ...env, DATABASE_URL: 'file:tokenwise.db' }, context);
+    const response = await worker.fetch(new Request('https://tokenwise.test/healthz'), {
+      ...env,
+      DATABASE_URL: 'file:tokenwise.db',
+    }, context);
     await waitOnExecutionContext(context);
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ error: { code: 'config_invalid' } });

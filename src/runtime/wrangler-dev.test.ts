@@ -13,7 +13,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(
+        () => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))),
+      );
     });
   });
 }
@@ -21,8 +23,23 @@ function freePort(): Promise<number> {
 describe('wrangler dev', { skip: IS_DENO ? 'spawns node' : false }, () => {
   it('starts offline and answers /healthz from the worker (503 degraded: no libSQL server on loopback)', async () => {
     const port = await freePort();
-    const args = ['node_modules/wrangler/bin/wrangler.js', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--var', 'AUTH_JWT_SECRET:wrangler-dev-test-secret-0123456789abcdef'];
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' };
+    const args = [
+      'node_modules/wrangler/bin/wrangler.js',
+      'dev',
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--var',
+      'AUTH_JWT_SECRET:wrangler-dev-test-secret-0123456789abcdef',
+    ];
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      CI: 'true',
+    };
     const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

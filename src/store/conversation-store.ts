@@ -1,7 +1,17 @@
 // The conversation store port: everything the turn loop and the HTTP layer persist. libSQL implements it.
 import type {
-  AssetExposure, ConversationRecord, ConversationScope, IdempotencyBeginResult, IdempotencyRecord, MemoryRecord,
-  NewMessage, NewUsageRow, StoredMessage, TurnRecord, UsageTotals, VersionedWriteResult,
+  AssetExposure,
+  ConversationRecord,
+  ConversationScope,
+  IdempotencyBeginResult,
+  IdempotencyRecord,
+  MemoryRecord,
+  NewMessage,
+  NewUsageRow,
+  StoredMessage,
+  TurnRecord,
+  UsageTotals,
+  VersionedWriteResult,
 } from './store-records.ts';
 
 type Scoped<T = object> = ConversationScope & Readonly<T>;
@@ -54,12 +64,16 @@ export type FinishTurnInput = Scoped<{
  * malformed arguments from code are 'internal', from a client (cursor, limit) 'bad_request'.
  */
 export interface ConversationStore {
-  createConversation(input: { readonly ownerId: string; readonly title?: string; readonly id?: string }): Promise<ConversationRecord>;
+  createConversation(
+    input: { readonly ownerId: string; readonly title?: string; readonly id?: string },
+  ): Promise<ConversationRecord>;
   getConversation(scope: ConversationScope): Promise<ConversationRecord | null>;
   /** Removes the conversation and everything derived from it; false when there was nothing of this owner's. */
   deleteConversation(scope: ConversationScope): Promise<boolean>;
   setSelectedTools(input: Scoped<{ tools: readonly string[] | null }>): Promise<void>;
-  updateSession(input: Scoped<{ sessionId: string | null; sessionStartedAt: string | null; lastActivityAt: string | null }>): Promise<void>;
+  updateSession(
+    input: Scoped<{ sessionId: string | null; sessionStartedAt: string | null; lastActivityAt: string | null }>,
+  ): Promise<void>;
 
   /**
    * Atomically takes the one-turn-at-a-time lock until `now + leaseMs`: free, expired or already this turn's → ok
@@ -83,11 +97,15 @@ export interface ConversationStore {
   listIncompleteTurns(scope: ConversationScope): Promise<readonly TurnRecord[]>;
 
   /** Appends messages with consecutive seq after the current last one, atomically (concurrent appenders never collide). */
-  appendMessages(input: Scoped<{ messages: readonly NewMessage[]; turnId?: string }>): Promise<readonly StoredMessage[]>;
+  appendMessages(
+    input: Scoped<{ messages: readonly NewMessage[]; turnId?: string }>,
+  ): Promise<readonly StoredMessage[]>;
   /** Messages with seq > `afterSeq` (default: the memory's coversUpToSeq), ascending. */
   loadUncovered(input: Scoped<{ afterSeq?: number }>): Promise<readonly StoredMessage[]>;
   /** A page of visible messages before the `before` cursor (default: the newest), oldest first; `nextBefore` continues. */
-  listVisibleMessages(input: Scoped<{ before?: string; limit: number }>): Promise<{ readonly messages: readonly StoredMessage[]; readonly nextBefore: string | null }>;
+  listVisibleMessages(
+    input: Scoped<{ before?: string; limit: number }>,
+  ): Promise<{ readonly messages: readonly StoredMessage[]; readonly nextBefore: string | null }>;
 
   /** The highest seq of the conversation, 0 when it has no messages. */
   lastSeq(scope: ConversationScope): Promise<number>;
@@ -98,9 +116,15 @@ export interface ConversationStore {
 
   loadMemory(scope: ConversationScope): Promise<MemoryRecord>;
   /** Writes the summary only if the memory is still at `expectedVersion` and coverage does not move back; else stale. */
-  saveMemory(input: Scoped<{ expectedVersion: number; summary: string; coversUpToSeq: number; summaryTokens: number }>): Promise<VersionedWriteResult>;
+  saveMemory(
+    input: Scoped<{ expectedVersion: number; summary: string; coversUpToSeq: number; summaryTokens: number }>,
+  ): Promise<VersionedWriteResult>;
   /** Records a failed summary update for messages fromSeq..toSeq, keeping the summary; optionally advances coverage to toSeq. */
-  recordGap(input: Scoped<{ expectedVersion: number; reason: string; fromSeq: number; toSeq: number; advanceCoverage: boolean }>): Promise<VersionedWriteResult>;
+  recordGap(
+    input: Scoped<
+      { expectedVersion: number; reason: string; fromSeq: number; toSeq: number; advanceCoverage: boolean }
+    >,
+  ): Promise<VersionedWriteResult>;
 
   recordUsage(input: Scoped<{ usage: NewUsageRow }>): Promise<{ readonly id: string }>;
   usageTotals(scope: ConversationScope): Promise<UsageTotals>;
@@ -109,7 +133,9 @@ export interface ConversationStore {
    * Claims `key` atomically: the first caller gets `started`, later ones the earlier state (or `mismatch` for another
    * request hash). A pending claim older than `takeOverPendingOlderThanMs` (a crashed request) is taken over.
    */
-  beginIdempotency(input: Scoped<{ key: string; requestHash: string; takeOverPendingOlderThanMs?: number }>): Promise<IdempotencyBeginResult>;
+  beginIdempotency(
+    input: Scoped<{ key: string; requestHash: string; takeOverPendingOlderThanMs?: number }>,
+  ): Promise<IdempotencyBeginResult>;
   /** Stores the answer and marks the key done; false if the key was not claimed. */
   completeIdempotency(input: Scoped<{ key: string; response: unknown }>): Promise<boolean>;
   /** Deletes a pending claim (the request failed: a retry may run again); false if none was pending. */
@@ -117,6 +143,8 @@ export interface ConversationStore {
   getIdempotency(input: Scoped<{ key: string }>): Promise<IdempotencyRecord | null>;
 
   /** Records that the asset was shown in this session; the first exposure wins (false when already recorded). */
-  recordAssetExposure(input: Scoped<{ sessionId: string; assetId: string; messageSeq: number; toolUseId?: string }>): Promise<boolean>;
+  recordAssetExposure(
+    input: Scoped<{ sessionId: string; assetId: string; messageSeq: number; toolUseId?: string }>,
+  ): Promise<boolean>;
   listAssetExposures(input: Scoped<{ sessionId: string }>): Promise<readonly AssetExposure[]>;
 }

@@ -47,7 +47,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   let closed = false;
 
   const attempt = async <T>(action: string, operation: (client: Client) => Promise<T>): Promise<T> => {
-    for (let attemptNumber = 1; ; attemptNumber += 1) {
+    for (let attemptNumber = 1;; attemptNumber += 1) {
       try {
         if (closed) throw new AppError('store_error', `database ${action} failed: the database handle is closed`);
         if (!prepared) {
@@ -57,15 +57,23 @@ export function createConnection(options: ConnectionOptions): Connection {
         return await operation(client);
       } catch (error) {
         if (!isBusyError(error)) throw toStoreError(error, action);
-        options.logger?.log('warn', 'store_busy', { action, attempt: attemptNumber, sqliteCode: sqliteCode(error) ?? null });
+        options.logger?.log('warn', 'store_busy', {
+          action,
+          attempt: attemptNumber,
+          sqliteCode: sqliteCode(error) ?? null,
+        });
         closeQuietly(client);
         if (attemptNumber >= options.maxAttempts) {
           client = openClient(options);
           prepared = false;
-          throw new AppError('store_busy', `database is busy (${action}) after ${attemptNumber} attempts; try again shortly`, {
-            cause: error,
-            details: { attempts: attemptNumber },
-          });
+          throw new AppError(
+            'store_busy',
+            `database is busy (${action}) after ${attemptNumber} attempts; try again shortly`,
+            {
+              cause: error,
+              details: { attempts: attemptNumber },
+            },
+          );
         }
         // SQLite's own wait (busy_timeout) blocks the event loop, so it is kept short and the back-off is a timer.
         await delay(options.retryDelayMs * 2 ** (attemptNumber - 1));

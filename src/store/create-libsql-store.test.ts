@@ -3,7 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../errors.ts';
 import { createLibsqlStore } from './create-libsql-store.ts';
 import { runRaceWorkers } from './test-support/run-race-workers.ts';
-import { createStoreFixture, openIsolatedDatabase, textMessage, type StoreFixture } from './test-support/temp-database.ts';
+import {
+  createStoreFixture,
+  openIsolatedDatabase,
+  type StoreFixture,
+  textMessage,
+} from './test-support/temp-database.ts';
 
 let fixture: StoreFixture;
 before(async () => (fixture = await createStoreFixture()));
@@ -20,11 +25,17 @@ describe('createLibsqlStore: conversations', () => {
     assert.equal(created.createdAt, '2026-01-01T00:00:00.000Z');
     assert.equal(await store.getConversation({ ownerId: 'mallory', conversationId: created.id }), null);
     assert.deepEqual(await store.loadMemory(scope), {
-      summary: '', coversUpToSeq: 0, version: 0, summaryTokens: 0, gaps: [], gapCount: 0, updatedAt: created.createdAt,
+      summary: '',
+      coversUpToSeq: 0,
+      version: 0,
+      summaryTokens: 0,
+      gaps: [],
+      gapCount: 0,
+      updatedAt: created.createdAt,
     });
   });
 
-  it('treats another owner\'s conversation as missing in every method', async () => {
+  it("treats another owner's conversation as missing in every method", async () => {
     const { store } = fixture;
     const { id } = await store.createConversation({ ownerId: 'alice' });
     await store.appendMessages({ ownerId: 'alice', conversationId: id, messages: [textMessage('user', 'secret')] });
@@ -34,8 +45,15 @@ describe('createLibsqlStore: conversations', () => {
       ['loadUncovered', () => store.loadUncovered(foreign)],
       ['listVisibleMessages', () => store.listVisibleMessages({ ...foreign, limit: 10 })],
       ['loadMemory', () => store.loadMemory(foreign)],
-      ['saveMemory', () => store.saveMemory({ ...foreign, expectedVersion: 0, summary: 'x', coversUpToSeq: 1, summaryTokens: 1 })],
-      ['recordGap', () => store.recordGap({ ...foreign, expectedVersion: 0, reason: 'x', fromSeq: 1, toSeq: 1, advanceCoverage: true })],
+      [
+        'saveMemory',
+        () => store.saveMemory({ ...foreign, expectedVersion: 0, summary: 'x', coversUpToSeq: 1, summaryTokens: 1 }),
+      ],
+      [
+        'recordGap',
+        () =>
+          store.recordGap({ ...foreign, expectedVersion: 0, reason: 'x', fromSeq: 1, toSeq: 1, advanceCoverage: true }),
+      ],
       ['usageTotals', () => store.usageTotals(foreign)],
       ['acquireTurnLock', () => store.acquireTurnLock({ ...foreign, turnId: 't', now: fixture.now(), leaseMs: 1000 })],
       ['releaseTurnLock', () => store.releaseTurnLock({ ...foreign, turnId: 't' })],
@@ -44,19 +62,32 @@ describe('createLibsqlStore: conversations', () => {
       ['listIncompleteTurns', () => store.listIncompleteTurns(foreign)],
       ['beginIdempotency', () => store.beginIdempotency({ ...foreign, key: 'k', requestHash: 'h' })],
       ['getIdempotency', () => store.getIdempotency({ ...foreign, key: 'k' })],
-      ['recordAssetExposure', () => store.recordAssetExposure({ ...foreign, sessionId: 's', assetId: 'a', messageSeq: 1 })],
+      [
+        'recordAssetExposure',
+        () => store.recordAssetExposure({ ...foreign, sessionId: 's', assetId: 'a', messageSeq: 1 }),
+      ],
       ['listAssetExposures', () => store.listAssetExposures({ ...foreign, sessionId: 's' })],
       ['setSelectedTools', () => store.setSelectedTools({ ...foreign, tools: ['x'] })],
-      ['updateSession', () => store.updateSession({ ...foreign, sessionId: 's', sessionStartedAt: null, lastActivityAt: null })],
+      [
+        'updateSession',
+        () => store.updateSession({ ...foreign, sessionId: 's', sessionStartedAt: null, lastActivityAt: null }),
+      ],
     ];
     for (const [name, call] of calls) await assert.rejects(call(), notFound, name);
     assert.equal(await store.deleteConversation(foreign), false);
-    assert.equal((await store.loadUncovered({ ownerId: 'alice', conversationId: id })).length, 1, 'nothing of alice\'s changed');
+    assert.equal(
+      (await store.loadUncovered({ ownerId: 'alice', conversationId: id })).length,
+      1,
+      "nothing of alice's changed",
+    );
   });
 
   it('refuses a duplicate explicit id with conflict', async () => {
     await fixture.store.createConversation({ ownerId: 'alice', id: 'fixed-id' });
-    await assert.rejects(fixture.store.createConversation({ ownerId: 'bob', id: 'fixed-id' }), (error) => isAppError(error, 'conflict'));
+    await assert.rejects(
+      fixture.store.createConversation({ ownerId: 'bob', id: 'fixed-id' }),
+      (error) => isAppError(error, 'conflict'),
+    );
   });
 
   it('keeps the sticky tool selection and the asset session', async () => {
@@ -64,10 +95,20 @@ describe('createLibsqlStore: conversations', () => {
     const { id } = await store.createConversation({ ownerId: 'alice' });
     const scope = { ownerId: 'alice', conversationId: id };
     await store.setSelectedTools({ ...scope, tools: ['add_task', 'list_tasks'] });
-    await store.updateSession({ ...scope, sessionId: 's1', sessionStartedAt: '2026-01-01T00:00:00.000Z', lastActivityAt: '2026-01-01T00:05:00.000Z' });
+    await store.updateSession({
+      ...scope,
+      sessionId: 's1',
+      sessionStartedAt: '2026-01-01T00:00:00.000Z',
+      lastActivityAt: '2026-01-01T00:05:00.000Z',
+    });
     const conversation = await store.getConversation(scope);
     assert.deepEqual(
-      [conversation?.selectedTools, conversation?.sessionId, conversation?.sessionStartedAt, conversation?.lastActivityAt],
+      [
+        conversation?.selectedTools,
+        conversation?.sessionId,
+        conversation?.sessionStartedAt,
+        conversation?.lastActivityAt,
+      ],
       [['add_task', 'list_tasks'], 's1', '2026-01-01T00:00:00.000Z', '2026-01-01T00:05:00.000Z'],
     );
     await store.setSelectedTools({ ...scope, tools: null });
@@ -83,17 +124,44 @@ describe('createLibsqlStore: delete', () => {
     await store.acquireTurnLock({ ...scope, turnId: `${id}-turn`, now: fixture.now(), leaseMs: 60_000 });
     await store.beginTurn({ ...scope, turnId: `${id}-turn`, messages: [textMessage('user', 'hi')] });
     await store.beginIdempotency({ ...scope, key: 'k', requestHash: 'h' });
-    await store.recordUsage({ ...scope, usage: { turnId: null, kind: 'main', modelId: 'm', inputTokens: 1, outputTokens: 1, cacheReadInputTokens: 0, cacheWriteInputTokens: 0, naiveInputTokens: 1, estimatedInputTokens: 1, costUsd: 0, naiveCostUsd: 0, cacheMissReason: null } });
+    await store.recordUsage({
+      ...scope,
+      usage: {
+        turnId: null,
+        kind: 'main',
+        modelId: 'm',
+        inputTokens: 1,
+        outputTokens: 1,
+        cacheReadInputTokens: 0,
+        cacheWriteInputTokens: 0,
+        naiveInputTokens: 1,
+        estimatedInputTokens: 1,
+        costUsd: 0,
+        naiveCostUsd: 0,
+        cacheMissReason: null,
+      },
+    });
     await store.recordAssetExposure({ ...scope, sessionId: 's', assetId: 'a', messageSeq: 1 });
     await store.saveMemory({ ...scope, expectedVersion: 0, summary: 'S', coversUpToSeq: 0, summaryTokens: 1 });
     return id;
   }
-  const TABLES = ['messages', 'conversation_memory', 'usage_ledger', 'idempotency_keys', 'turns', 'asset_exposures', 'conversations'];
+  const TABLES = [
+    'messages',
+    'conversation_memory',
+    'usage_ledger',
+    'idempotency_keys',
+    'turns',
+    'asset_exposures',
+    'conversations',
+  ];
   async function rowsOf(id: string): Promise<number[]> {
     const counts: number[] = [];
     for (const table of TABLES) {
       const column = table === 'conversations' ? 'id' : 'conversation_id';
-      const result = await fixture.database.read({ sql: `SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`, args: [id] });
+      const result = await fixture.database.read({
+        sql: `SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`,
+        args: [id],
+      });
       counts.push(Number(result.rows[0]?.['n']));
     }
     return counts;
@@ -116,17 +184,25 @@ describe('createLibsqlStore: delete', () => {
   });
   it('deletes derived rows itself when foreign keys are off (as on a remote connection), later tables included', async () => {
     const { database } = fixture;
-    await database.write('CREATE TABLE later_table (id INTEGER PRIMARY KEY, conv TEXT REFERENCES conversations (id) ON DELETE CASCADE)');
+    await database.write(
+      'CREATE TABLE later_table (id INTEGER PRIMARY KEY, conv TEXT REFERENCES conversations (id) ON DELETE CASCADE)',
+    );
     const id = await populated('gina');
     await database.write({ sql: 'INSERT INTO later_table (conv) VALUES (?)', args: [id] });
     await database.write('PRAGMA foreign_keys = OFF');
     try {
-      assert.equal(await createLibsqlStore({ database }).deleteConversation({ ownerId: 'gina', conversationId: id }), true);
+      assert.equal(
+        await createLibsqlStore({ database }).deleteConversation({ ownerId: 'gina', conversationId: id }),
+        true,
+      );
     } finally {
       await database.write('PRAGMA foreign_keys = ON');
     }
     assert.deepEqual(await rowsOf(id), [0, 0, 0, 0, 0, 0, 0]);
-    assert.equal((await database.read({ sql: 'SELECT COUNT(*) AS n FROM later_table WHERE conv = ?', args: [id] })).rows[0]?.['n'], 0);
+    assert.equal(
+      (await database.read({ sql: 'SELECT COUNT(*) AS n FROM later_table WHERE conv = ?', args: [id] })).rows[0]?.['n'],
+      0,
+    );
   });
 });
 
@@ -137,7 +213,10 @@ describe('createLibsqlStore: concurrent writers', () => {
     const other = createLibsqlStore({ database: second });
     const scope = { ownerId: 'erin', conversationId: id };
     const writes = [...Array(40)].map((_, index) =>
-      (index % 2 === 0 ? fixture.store : other).appendMessages({ ...scope, messages: [textMessage('user', `m${index}`), textMessage('assistant', `r${index}`)] }),
+      (index % 2 === 0 ? fixture.store : other).appendMessages({
+        ...scope,
+        messages: [textMessage('user', `m${index}`), textMessage('assistant', `r${index}`)],
+      })
     );
     const results = await Promise.all(writes);
     await second.close();
@@ -154,10 +233,17 @@ describe('createLibsqlStore: concurrent writers', () => {
     ])) as { seqs: number[] }[];
     const stored = await fixture.store.loadUncovered({ ownerId: 'frank', conversationId: id });
     assert.deepEqual(stored.map((message) => message.seq), [...Array(60)].map((_, index) => index + 1));
-    assert.deepEqual(results.flatMap((result) => result.seqs).sort((x, y) => x - y), stored.map((message) => message.seq));
+    assert.deepEqual(
+      results.flatMap((result) => result.seqs).sort((x, y) => x - y),
+      stored.map((message) => message.seq),
+    );
     for (const label of ['a', 'b']) {
       const own = stored.filter((message) => message.text.startsWith(`${label}-`)).map((message) => message.text);
-      assert.deepEqual(own, [...Array(30)].map((_, index) => `${label}-${index}`), `process ${label}'s messages in its order`);
+      assert.deepEqual(
+        own,
+        [...Array(30)].map((_, index) => `${label}-${index}`),
+        `process ${label}'s messages in its order`,
+      );
     }
   });
 });

@@ -24,8 +24,16 @@ describe('migrate', () => {
     const url = temp.url('once.db');
     const database = await openIsolatedDatabase(url);
     assert.deepEqual(await migrate(database, [ONE]), { applied: ['0001_one'], alreadyApplied: [], unknown: [] });
-    assert.deepEqual(await migrate(database, [ONE, TWO]), { applied: ['0002_two'], alreadyApplied: ['0001_one'], unknown: [] });
-    assert.deepEqual(await migrate(database, [ONE, TWO]), { applied: [], alreadyApplied: ['0001_one', '0002_two'], unknown: [] });
+    assert.deepEqual(await migrate(database, [ONE, TWO]), {
+      applied: ['0002_two'],
+      alreadyApplied: ['0001_one'],
+      unknown: [],
+    });
+    assert.deepEqual(await migrate(database, [ONE, TWO]), {
+      applied: [],
+      alreadyApplied: ['0001_one', '0002_two'],
+      unknown: [],
+    });
     assert.equal((await database.read('SELECT COUNT(*) AS n FROM one')).rows[0]?.['n'], 1, 'the insert ran once');
     const recorded = await database.read('SELECT name, checksum FROM schema_migrations ORDER BY name');
     assert.deepEqual(
@@ -40,7 +48,16 @@ describe('migrate', () => {
     const database = await openIsolatedDatabase(url);
     await migrate(database);
     await database.close();
-    const core = ['asset_exposures', 'conversation_memory', 'conversations', 'idempotency_keys', 'messages', 'schema_migrations', 'turns', 'usage_ledger'];
+    const core = [
+      'asset_exposures',
+      'conversation_memory',
+      'conversations',
+      'idempotency_keys',
+      'messages',
+      'schema_migrations',
+      'turns',
+      'usage_ledger',
+    ];
     const present = await tables(url);
     assert.deepEqual(core.filter((table) => !present.includes(table)), []);
     assert.ok(MIGRATIONS.length >= 1);
@@ -60,7 +77,11 @@ describe('migrate', () => {
   it('reports migrations the database has but this build lacks, without failing', async () => {
     const database = await openIsolatedDatabase(temp.url('newer.db'));
     await migrate(database, [ONE, TWO]);
-    assert.deepEqual(await migrate(database, [ONE]), { applied: [], alreadyApplied: ['0001_one'], unknown: ['0002_two'] });
+    assert.deepEqual(await migrate(database, [ONE]), {
+      applied: [],
+      alreadyApplied: ['0001_one'],
+      unknown: ['0002_two'],
+    });
     await database.close();
   });
 
@@ -68,8 +89,13 @@ describe('migrate', () => {
     const url = temp.url('failing.db');
     const database = await openIsolatedDatabase(url);
     const broken = { name: '0002_broken', sql: 'CREATE TABLE half (x INTEGER);\nINSERT INTO nowhere VALUES (1);' };
-    await assert.rejects(migrate(database, [ONE, broken]), (error) => isAppError(error, 'store_error') && /0002_broken/.test(error.message));
-    assert.deepEqual((await database.read('SELECT name FROM schema_migrations')).rows.map((row) => row['name']), ['0001_one']);
+    await assert.rejects(
+      migrate(database, [ONE, broken]),
+      (error) => isAppError(error, 'store_error') && /0002_broken/.test(error.message),
+    );
+    assert.deepEqual((await database.read('SELECT name FROM schema_migrations')).rows.map((row) => row['name']), [
+      '0001_one',
+    ]);
     await database.close();
     assert.ok(!(await tables(url)).includes('half'));
   });
@@ -107,9 +133,16 @@ describe('migrate', () => {
     const url = temp.url('race.db');
     const results = (await runRaceWorkers([['migrate', url], ['migrate', url]])) as { applied: string[] }[];
     const names = MIGRATIONS.map((migration) => migration.name);
-    assert.deepEqual(results.flatMap((result) => result.applied).sort(), names, 'every migration applied by exactly one process');
+    assert.deepEqual(
+      results.flatMap((result) => result.applied).sort(),
+      names,
+      'every migration applied by exactly one process',
+    );
     const database = await openIsolatedDatabase(url);
-    assert.deepEqual((await database.read('SELECT name FROM schema_migrations ORDER BY name')).rows.map((row) => row['name']), names);
+    assert.deepEqual(
+      (await database.read('SELECT name FROM schema_migrations ORDER BY name')).rows.map((row) => row['name']),
+      names,
+    );
     await database.close();
   });
 });

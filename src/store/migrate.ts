@@ -1,7 +1,7 @@
 // Applies migrations/NNNN_name.sql (bundled in migration-list.ts) in order, exactly once, recorded in schema_migrations.
 import { AppError } from '../errors.ts';
 import type { Database } from './database.ts';
-import { MIGRATIONS, type Migration } from './migration-list.ts';
+import { type Migration, MIGRATIONS } from './migration-list.ts';
 import { isBusyError, toStoreError } from './to-store-error.ts';
 
 export type { Migration };
@@ -24,7 +24,10 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
  * once. A migration whose text changed after it was applied fails with AppError('store_error') naming it (line
  * endings do not count); a badly named or ordered list fails with AppError('internal').
  */
-export async function migrate(database: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<MigrationResult> {
+export async function migrate(
+  database: Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<MigrationResult> {
   checkMigrationList(migrations);
   await database.write(CREATE_TABLE);
   const checksums = new Map<string, string>();
@@ -38,7 +41,10 @@ export async function migrate(database: Database, migrations: readonly Migration
     if (appliedNow.has(migration.name)) continue;
     const checksum = checksums.get(migration.name) ?? '';
     const ran = await database.transaction(async (transaction) => {
-      const existing = await transaction.execute({ sql: 'SELECT checksum FROM schema_migrations WHERE name = ?', args: [migration.name] });
+      const existing = await transaction.execute({
+        sql: 'SELECT checksum FROM schema_migrations WHERE name = ?',
+        args: [migration.name],
+      });
       const row = existing.rows[0];
       if (row !== undefined) {
         checkUnchanged(migration.name, String(row['checksum']), checksum);
@@ -50,7 +56,8 @@ export async function migrate(database: Database, migrations: readonly Migration
         throw isBusyError(error) ? error : toStoreError(error, `migration ${migration.name}`);
       }
       await transaction.execute({
-        sql: "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+        sql:
+          "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
         args: [migration.name, checksum],
       });
       return true;
@@ -87,7 +94,10 @@ function checkMigrationList(migrations: readonly Migration[]): void {
   for (const { name } of migrations) {
     const number = name.slice(0, 4);
     if (!MIGRATION_NAME.test(name) || name <= previous || numbers.has(number)) {
-      throw new AppError('internal', `migration list is invalid at "${name}": names must be NNNN_snake_case, unique and ascending`);
+      throw new AppError(
+        'internal',
+        `migration list is invalid at "${name}": names must be NNNN_snake_case, unique and ascending`,
+      );
     }
     numbers.add(number);
     previous = name;

@@ -1,4 +1,4 @@
-import { createClient, type Client, type Config, type Transaction } from '@libsql/client';
+import { type Client, type Config, createClient, type Transaction } from '@libsql/client';
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { isAppError } from '../errors.ts';
@@ -46,7 +46,11 @@ describe('openDatabase', () => {
     const registry = createDatabaseRegistry();
     const path = `${temp.directory}/shared.db`;
     const first = await openDatabase({ url: `file:${path}`, createClient: counter.createClient, registry });
-    const second = await openDatabase({ url: `file://${temp.directory}/./shared.db`, createClient: counter.createClient, registry });
+    const second = await openDatabase({
+      url: `file://${temp.directory}/./shared.db`,
+      createClient: counter.createClient,
+      registry,
+    });
     assert.equal(counter.made.length, 1);
     await first.write('CREATE TABLE t (x INTEGER)');
     await first.close();
@@ -59,15 +63,28 @@ describe('openDatabase', () => {
   });
 
   it('sets WAL, busy_timeout and foreign keys on the connection', async () => {
-    const database = await openDatabase({ url: temp.url('pragmas.db'), createClient, busyTimeoutMs: 1234, registry: createDatabaseRegistry() });
+    const database = await openDatabase({
+      url: temp.url('pragmas.db'),
+      createClient,
+      busyTimeoutMs: 1234,
+      registry: createDatabaseRegistry(),
+    });
     const value = async (pragma: string) => Object.values((await database.read(`PRAGMA ${pragma}`)).rows[0] ?? {})[0];
-    assert.deepEqual([await value('journal_mode'), await value('busy_timeout'), await value('foreign_keys')], ['wal', 1234, 1]);
+    assert.deepEqual([await value('journal_mode'), await value('busy_timeout'), await value('foreign_keys')], [
+      'wal',
+      1234,
+      1,
+    ]);
     assert.equal(database.kind, 'file');
     await database.close();
   });
 
   it('serialises concurrent transactions of this process (no lost updates, no TRANSACTION_ACTIVE)', async () => {
-    const database = await openDatabase({ url: temp.url('queue.db'), createClient, registry: createDatabaseRegistry() });
+    const database = await openDatabase({
+      url: temp.url('queue.db'),
+      createClient,
+      registry: createDatabaseRegistry(),
+    });
     await database.write('CREATE TABLE counter (n INTEGER NOT NULL)');
     await database.write('INSERT INTO counter VALUES (0)');
     const increment = () =>
@@ -81,10 +98,17 @@ describe('openDatabase', () => {
   });
 
   it('writes a batch atomically and reports a failed one as store_error with the SQLite code', async () => {
-    const database = await openDatabase({ url: temp.url('batch.db'), createClient, registry: createDatabaseRegistry() });
+    const database = await openDatabase({
+      url: temp.url('batch.db'),
+      createClient,
+      registry: createDatabaseRegistry(),
+    });
     await database.write('CREATE TABLE t (x INTEGER PRIMARY KEY)');
     await assert.rejects(
-      database.batchWrite([{ sql: 'INSERT INTO t VALUES (?)', args: [1] }, { sql: 'INSERT INTO t VALUES (?)', args: [1] }]),
+      database.batchWrite([{ sql: 'INSERT INTO t VALUES (?)', args: [1] }, {
+        sql: 'INSERT INTO t VALUES (?)',
+        args: [1],
+      }]),
       (error) => isAppError(error, 'store_error') && error.details?.['sqliteCode'] === 'SQLITE_CONSTRAINT',
     );
     assert.equal((await database.read('SELECT COUNT(*) AS n FROM t')).rows[0]?.['n'], 0);
@@ -93,7 +117,11 @@ describe('openDatabase', () => {
   });
 
   it('rolls a transaction back when its body throws, reporting store_error with the error as cause', async () => {
-    const database = await openDatabase({ url: temp.url('rollback.db'), createClient, registry: createDatabaseRegistry() });
+    const database = await openDatabase({
+      url: temp.url('rollback.db'),
+      createClient,
+      registry: createDatabaseRegistry(),
+    });
     await database.write('CREATE TABLE t (x INTEGER)');
     const failure = new Error('body failed');
     await assert.rejects(
@@ -118,7 +146,12 @@ describe('openDatabase', () => {
     const counter = countingCreateClient((count) => {
       if (count === 2) void blocker.transaction.commit();
     });
-    const database = await openDatabase({ url, createClient: counter.createClient, busyTimeoutMs: 20, registry: createDatabaseRegistry() });
+    const database = await openDatabase({
+      url,
+      createClient: counter.createClient,
+      busyTimeoutMs: 20,
+      registry: createDatabaseRegistry(),
+    });
     await database.write('INSERT INTO t VALUES (2)');
     await database.write('INSERT INTO t VALUES (3)');
     assert.equal(counter.made.length, 2);
@@ -134,9 +167,18 @@ describe('openDatabase', () => {
     await setup.execute('CREATE TABLE t (x INTEGER)');
     setup.close();
     const counter = countingCreateClient();
-    const database = await openDatabase({ url, createClient: counter.createClient, busyTimeoutMs: 10, maxAttempts: 2, registry: createDatabaseRegistry() });
+    const database = await openDatabase({
+      url,
+      createClient: counter.createClient,
+      busyTimeoutMs: 10,
+      maxAttempts: 2,
+      registry: createDatabaseRegistry(),
+    });
     const blocker = await holdWriteLock(url);
-    await assert.rejects(database.write('INSERT INTO t VALUES (5)'), (error) => isAppError(error, 'store_busy') && error.details?.['attempts'] === 2);
+    await assert.rejects(
+      database.write('INSERT INTO t VALUES (5)'),
+      (error) => isAppError(error, 'store_busy') && error.details?.['attempts'] === 2,
+    );
     await blocker.transaction.commit();
     blocker.client.close();
     await database.write('INSERT INTO t VALUES (6)');
@@ -147,12 +189,20 @@ describe('openDatabase', () => {
 
   it('refuses an unusable URL with config_invalid', async () => {
     for (const url of ['file://otherhost/x.db', 'ftp://example.com/x.db']) {
-      await assert.rejects(openDatabase({ url, createClient, registry: createDatabaseRegistry() }), (error) => isAppError(error, 'config_invalid'), url);
+      await assert.rejects(
+        openDatabase({ url, createClient, registry: createDatabaseRegistry() }),
+        (error) => isAppError(error, 'config_invalid'),
+        url,
+      );
     }
   });
 
   it('opens a remote URL without contacting it; ping then fails with store_error', async () => {
-    const database = await openDatabase({ url: 'http://127.0.0.1:9', createClient, registry: createDatabaseRegistry() });
+    const database = await openDatabase({
+      url: 'http://127.0.0.1:9',
+      createClient,
+      registry: createDatabaseRegistry(),
+    });
     assert.equal(database.kind, 'remote');
     await assert.rejects(database.ping(), (error) => isAppError(error, 'store_error'));
     await database.close();

@@ -1,9 +1,9 @@
 // Opens the libSQL database of the service: a shared, queued client for local files, a plain one for remote servers.
 import type { Client, Transaction } from '@libsql/client';
 import type { Logger } from '../logger.ts';
-import { createConnection, type Connection, type CreateClient } from './create-connection.ts';
+import { type Connection, type CreateClient, createConnection } from './create-connection.ts';
 import type { Database, TransactionHandle } from './database.ts';
-import { PROCESS_REGISTRY, type DatabaseRegistry } from './database-registry.ts';
+import { type DatabaseRegistry, PROCESS_REGISTRY } from './database-registry.ts';
 import { isLocalDatabaseUrl, resolveDatabaseKey } from './resolve-database-key.ts';
 
 export type { Database, TransactionHandle } from './database.ts';
@@ -92,7 +92,9 @@ function createHandle(connection: Connection, local: boolean, onClose: () => Pro
     read: (statement) => connection.run('read', (client) => client.execute(statement)),
     write: (statement) => connection.run('write', (client) => client.execute(statement)),
     batchWrite: (statements) =>
-      statements.length === 0 ? Promise.resolve([]) : connection.run('batch', (client) => client.batch([...statements], 'write')),
+      statements.length === 0
+        ? Promise.resolve([])
+        : connection.run('batch', (client) => client.batch([...statements], 'write')),
     transaction: (body) => connection.run('transaction', (client) => runTransaction(client, body)),
     ping: async () => {
       await connection.run('ping', (client) => client.execute('SELECT 1'));

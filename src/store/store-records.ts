@@ -46,7 +46,12 @@ export type StoredMessage = {
   readonly createdAt: string;
 };
 
-export type SummaryGap = { readonly reason: string; readonly fromSeq: number; readonly toSeq: number; readonly at: string };
+export type SummaryGap = {
+  readonly reason: string;
+  readonly fromSeq: number;
+  readonly toSeq: number;
+  readonly at: string;
+};
 
 /** The rolling summary: it covers every message with seq ≤ coversUpToSeq. Version 0 is the empty initial memory. */
 export type MemoryRecord = {
@@ -61,7 +66,11 @@ export type MemoryRecord = {
 };
 
 /** A versioned write's outcome: `stale` means someone saved first, and nothing was written. */
-export type VersionedWriteResult = { readonly ok: true; readonly version: number } | { readonly ok: false; readonly reason: 'stale'; readonly currentVersion: number };
+export type VersionedWriteResult = { readonly ok: true; readonly version: number } | {
+  readonly ok: false;
+  readonly reason: 'stale';
+  readonly currentVersion: number;
+};
 
 export type UsageKind = 'main' | 'selector' | 'summariser';
 

@@ -17,11 +17,15 @@ export type BuildUpdateOptions = {
  * The WHERE clause always matches both `id` and `user_id`, so no other user's row can change.
  */
 export function buildUpdate(options: BuildUpdateOptions): InStatement | null {
-  const entries = Object.entries(options.changes).filter((entry): entry is [string, string | number | null] => entry[1] !== undefined);
+  const entries = Object.entries(options.changes).filter((entry): entry is [string, string | number | null] =>
+    entry[1] !== undefined
+  );
   if (entries.length === 0) return null;
   const assignments = [...entries.map(([column]) => `${column} = ?`), 'updated_at = ?'].join(', ');
   return {
-    sql: `UPDATE ${options.table} SET ${assignments} WHERE id = ? AND user_id = ? RETURNING ${options.returning.join(', ')}`,
+    sql: `UPDATE ${options.table} SET ${assignments} WHERE id = ? AND user_id = ? RETURNING ${
+      options.returning.join(', ')
+    }`,
     args: [...entries.map(([, value]) => value), options.now.toISOString(), options.id, options.userId],
   };
 }

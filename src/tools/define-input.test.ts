@@ -23,7 +23,13 @@ describe('defineInput', () => {
         day: { type: 'string', description: 'Day.', format: 'date' },
         at: { type: 'string', description: 'At.', format: 'date-time' },
         done: { type: 'boolean', description: 'Done.' },
-        tags: { type: 'array', description: 'Tags.', items: { type: 'string', minLength: 1, maxLength: 5 }, minItems: 1, maxItems: 2 },
+        tags: {
+          type: 'array',
+          description: 'Tags.',
+          items: { type: 'string', minLength: 1, maxLength: 5 },
+          minItems: 1,
+          maxItems: 2,
+        },
       },
       required: ['title'],
       additionalProperties: false,
@@ -42,13 +48,23 @@ describe('defineInput', () => {
     ['a non-object', 'hello', ['input: must be a JSON object']],
     ['an array', [], ['input: must be a JSON object']],
     ['a missing field', {}, ['title: is required']],
-    ['an unknown field', { title: 'x', extra: 1 }, ['extra: is not a known field (known: title, count, colour, day, at, done, tags)']],
-    ['several problems at once', { title: '', count: 9, colour: 'green' }, ['title: must not be empty', 'count: must be at most 5', 'colour: must be one of red, blue']],
+    ['an unknown field', { title: 'x', extra: 1 }, [
+      'extra: is not a known field (known: title, count, colour, day, at, done, tags)',
+    ]],
+    ['several problems at once', { title: '', count: 9, colour: 'green' }, [
+      'title: must not be empty',
+      'count: must be at most 5',
+      'colour: must be one of red, blue',
+    ]],
     ['a string for a number', { title: 'x', count: '3' }, ['count: must be a number']],
     ['a null for an optional field', { title: 'x', done: null }, ['done: must be true or false']],
     ['an impossible date', { title: 'x', day: '2026-02-29' }, ['day: must be a real date written YYYY-MM-DD']],
-    ['a date-time without offset', { title: 'x', at: '2026-03-02T10:00' }, ['at: must be an ISO-8601 date-time with an offset, e.g. 2025-03-01T09:00:00Z or 2025-03-01T09:00:00+01:00']],
-    ['a date-time on an impossible day', { title: 'x', at: '2026-04-31T10:00:00Z' }, ['at: must be an ISO-8601 date-time with an offset, e.g. 2025-03-01T09:00:00Z or 2025-03-01T09:00:00+01:00']],
+    ['a date-time without offset', { title: 'x', at: '2026-03-02T10:00' }, [
+      'at: must be an ISO-8601 date-time with an offset, e.g. 2025-03-01T09:00:00Z or 2025-03-01T09:00:00+01:00',
+    ]],
+    ['a date-time on an impossible day', { title: 'x', at: '2026-04-31T10:00:00Z' }, [
+      'at: must be an ISO-8601 date-time with an offset, e.g. 2025-03-01T09:00:00Z or 2025-03-01T09:00:00+01:00',
+    ]],
     ['too many list items', { title: 'x', tags: ['a', 'b', 'c'] }, ['tags: must have at most 2 items']],
     ['a bad list item', { title: 'x', tags: ['toolong'] }, ['tags.0: must be at most 5 characters']],
   ];

@@ -3,7 +3,11 @@ import * as v from 'valibot';
 import type { JsonSchema } from '../pipeline/types/index.ts';
 
 /** One input field: its JSON schema, the valibot schema that checks (and normalises) it, and whether it may be left out. */
-export type Field<T> = { readonly json: JsonSchema; readonly schema: v.GenericSchema<unknown, T>; readonly optional: boolean };
+export type Field<T> = {
+  readonly json: JsonSchema;
+  readonly schema: v.GenericSchema<unknown, T>;
+  readonly optional: boolean;
+};
 
 // `any`: a field of any output type (GenericSchema<unknown, T> is invariant in T).
 // deno-lint-ignore no-explicit-any
@@ -12,7 +16,10 @@ type Fields = Readonly<Record<string, Field<any>>>;
 /** The parsed input of a tool declared with `fields`. */
 export type InputOf<F extends Fields> = { readonly [K in keyof F]: F[K] extends Field<infer T> ? T : never };
 
-export type ParseInputResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly string[] };
+export type ParseInputResult<T> = { readonly ok: true; readonly value: T } | {
+  readonly ok: false;
+  readonly problems: readonly string[];
+};
 
 export type ToolInputDefinition<T> = { readonly json: JsonSchema; parse(input: unknown): ParseInputResult<T> };
 
@@ -31,7 +38,12 @@ function isCalendarDate(text: string): boolean {
 export function text(description: string, max: number): Field<string> {
   return {
     json: { type: 'string', description, minLength: 1, maxLength: max },
-    schema: v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`)),
+    schema: v.pipe(
+      v.string('must be a string'),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(max, `must be at most ${max} characters`),
+    ),
     optional: false,
   };
 }
@@ -40,7 +52,12 @@ export function text(description: string, max: number): Field<string> {
 export function integer(description: string, min: number, max: number): Field<number> {
   return {
     json: { type: 'integer', description, minimum: min, maximum: max },
-    schema: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${max}`)),
+    schema: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(min, `must be at least ${min}`),
+      v.maxValue(max, `must be at most ${max}`),
+    ),
     optional: false,
   };
 }
@@ -63,7 +80,11 @@ export function flag(description: string): Field<boolean> {
 export function date(description: string): Field<string> {
   return {
     json: { type: 'string', description, format: 'date' },
-    schema: v.pipe(v.string('must be a string'), v.trim(), v.check(isCalendarDate, 'must be a real date written YYYY-MM-DD')),
+    schema: v.pipe(
+      v.string('must be a string'),
+      v.trim(),
+      v.check(isCalendarDate, 'must be a real date written YYYY-MM-DD'),
+    ),
     optional: false,
   };
 }
@@ -75,7 +96,10 @@ export function dateTime(description: string): Field<string> {
     schema: v.pipe(
       v.string('must be a string'),
       v.trim(),
-      v.check((value) => DATE_TIME.test(value) && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), 'must be an ISO-8601 date-time with an offset, e.g. 2025-03-01T09:00:00Z or 2025-03-01T09:00:00+01:00'),
+      v.check(
+        (value) => DATE_TIME.test(value) && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)),
+        'must be an ISO-8601 date-time with an offset, e.g. 2025-03-01T09:00:00Z or 2025-03-01T09:00:00+01:00',
+      ),
       v.transform((value) => new Date(value).toISOString()),
     ),
     optional: false,
@@ -87,7 +111,11 @@ export function textList(description: string, maxItems: number, maxLength: numbe
   const item = text(description, maxLength);
   return {
     json: { type: 'array', description, items: { type: 'string', minLength: 1, maxLength }, minItems: 1, maxItems },
-    schema: v.pipe(v.array(item.schema, 'must be an array of strings'), v.minLength(1, 'must not be empty'), v.maxLength(maxItems, `must have at most ${maxItems} items`)),
+    schema: v.pipe(
+      v.array(item.schema, 'must be an array of strings'),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(maxItems, `must have at most ${maxItems} items`),
+    ),
     optional: false,
   };
 }
@@ -100,7 +128,9 @@ export function optional<T>(field: Field<T>): Field<T | undefined> {
 function describeIssue(issue: v.BaseIssue<unknown>, names: readonly string[]): string {
   const path = v.getDotPath(issue);
   if (issue.type === 'strict_object' && path === null) return 'input: must be a JSON object';
-  if (issue.type === 'strict_object' && issue.expected === 'never') return `${path}: is not a known field (known: ${names.join(', ')})`;
+  if (issue.type === 'strict_object' && issue.expected === 'never') {
+    return `${path}: is not a known field (known: ${names.join(', ')})`;
+  }
   if (issue.received === 'undefined') return `${path}: is required`;
   return `${path ?? 'input'}: ${issue.message}`;
 }
@@ -114,14 +144,21 @@ export function defineInput<F extends Fields>(fields: F): ToolInputDefinition<In
   const names = Object.keys(fields);
   const properties = Object.fromEntries(names.map((name) => [name, fields[name]?.json]));
   const required = names.filter((name) => fields[name]?.optional === false);
-  const json: JsonSchema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+  const json: JsonSchema = {
+    type: 'object',
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
   const entries = Object.fromEntries(names.map((name) => [name, fields[name]?.schema ?? v.never()]));
   const schema = v.strictObject(entries, 'must be a JSON object');
   return {
     json,
     parse(input) {
       // valibot would read an array's prototype (`at`, `map`…) as fields.
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, problems: ['input: must be a JSON object'] };
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        return { ok: false, problems: ['input: must be a JSON object'] };
+      }
       const result = v.safeParse(schema, input);
       if (result.success) return { ok: true, value: result.output as InputOf<F> };
       return { ok: false, problems: result.issues.map((issue) => describeIssue(issue, names)) };

@@ -13,9 +13,17 @@ describe('GOAL_TOOLS', () => {
 
   it('creates a goal, links tasks, tracks progress and archives it', async () => {
     const { created: goal } = await fixture.ok('create_goal', { title: 'Run a marathon', target_date: '2026-10-01' });
-    assert.deepEqual(goal, { id: goal.id, title: 'Run a marathon', target_date: '2026-10-01', progress: 0, status: 'active' });
+    assert.deepEqual(goal, {
+      id: goal.id,
+      title: 'Run a marathon',
+      target_date: '2026-10-01',
+      progress: 0,
+      status: 'active',
+    });
     const { created: task } = await fixture.ok('create_task', { title: 'Buy shoes' });
-    assert.deepEqual(await fixture.ok('link_task_to_goal', { goal_id: goal.id, task_id: task.id }), { linked: { id: task.id, title: 'Buy shoes', goal_id: goal.id } });
+    assert.deepEqual(await fixture.ok('link_task_to_goal', { goal_id: goal.id, task_id: task.id }), {
+      linked: { id: task.id, title: 'Buy shoes', goal_id: goal.id },
+    });
     await fixture.ok('complete_task', { task_id: task.id });
     await fixture.ok('create_task', { title: 'Long run', goal_id: goal.id });
 
@@ -43,16 +51,38 @@ describe('GOAL_TOOLS', () => {
     assert.match(await fixture.error('get_goal', { goal_id: goal.id }, 'bob'), /goal ".*" not found/);
     assert.match(await fixture.error('update_goal_progress', { goal_id: goal.id, progress: 10 }, 'bob'), /not found/);
     assert.match(await fixture.error('archive_goal', { goal_id: goal.id }, 'bob'), /not found/);
-    assert.match(await fixture.error('link_task_to_goal', { goal_id: goal.id, task_id: bobTask.id }, 'bob'), /goal ".*" not found/);
-    assert.match(await fixture.error('link_task_to_goal', { goal_id: goal.id, task_id: bobTask.id }, 'alice'), new RegExp(`task "${bobTask.id}" not found`));
-    assert.deepEqual((await fixture.ok('get_goal', { goal_id: goal.id }, 'alice')).goal, { ...goal, open_tasks: 0, done_tasks: 0 });
+    assert.match(
+      await fixture.error('link_task_to_goal', { goal_id: goal.id, task_id: bobTask.id }, 'bob'),
+      /goal ".*" not found/,
+    );
+    assert.match(
+      await fixture.error('link_task_to_goal', { goal_id: goal.id, task_id: bobTask.id }, 'alice'),
+      new RegExp(`task "${bobTask.id}" not found`),
+    );
+    assert.deepEqual((await fixture.ok('get_goal', { goal_id: goal.id }, 'alice')).goal, {
+      ...goal,
+      open_tasks: 0,
+      done_tasks: 0,
+    });
     assert.ok(aliceTask.id);
   });
 
   it('rejects bad input', async () => {
-    assert.match(await fixture.error('update_goal_progress', { goal_id: 'g', progress: 101 }), /progress: must be at most 100/);
-    assert.match(await fixture.error('update_goal_progress', { goal_id: 'g', progress: 2.5 }), /progress: must be a whole number/);
-    assert.match(await fixture.error('list_goals', { status: 'done' }), /status: must be one of active, achieved, archived, all/);
-    assert.match(await fixture.error('create_goal', { title: 'x', target_date: 'next year' }), /target_date: must be a real date/);
+    assert.match(
+      await fixture.error('update_goal_progress', { goal_id: 'g', progress: 101 }),
+      /progress: must be at most 100/,
+    );
+    assert.match(
+      await fixture.error('update_goal_progress', { goal_id: 'g', progress: 2.5 }),
+      /progress: must be a whole number/,
+    );
+    assert.match(
+      await fixture.error('list_goals', { status: 'done' }),
+      /status: must be one of active, achieved, archived, all/,
+    );
+    assert.match(
+      await fixture.error('create_goal', { title: 'x', target_date: 'next year' }),
+      /target_date: must be a real date/,
+    );
   });
 });

@@ -9,12 +9,14 @@ const TAGS = ['goals'];
 const COLUMNS = ['id', 'title', 'description', 'target_date', 'progress', 'status'];
 const GOAL_ID = text('Id of the goal, as returned by create_goal or list_goals.', 64);
 /** Open and done counts of the tasks linked to the goal in `goals` (the query's alias for the goal row). */
-const TASK_COUNTS = `(SELECT COUNT(*) FROM tasks WHERE tasks.goal_id = goals.id AND tasks.status = 'open') AS open_tasks,
+const TASK_COUNTS =
+  `(SELECT COUNT(*) FROM tasks WHERE tasks.goal_id = goals.id AND tasks.status = 'open') AS open_tasks,
   (SELECT COUNT(*) FROM tasks WHERE tasks.goal_id = goals.id AND tasks.status = 'done') AS done_tasks`;
 
 const createGoal = defineTool({
   name: 'create_goal',
-  description: 'Records a goal the user wants to reach (progress starts at 0). Use for longer-term aims; use create_task for single to-dos.',
+  description:
+    'Records a goal the user wants to reach (progress starts at 0). Use for longer-term aims; use create_task for single to-dos.',
   tags: TAGS,
   input: defineInput({
     title: text('Short statement of the goal.', 200),
@@ -24,7 +26,10 @@ const createGoal = defineTool({
   run: async (input, { database, userId, now, newId }) => {
     const stamp = now.toISOString();
     const result = await database.write({
-      sql: `INSERT INTO goals (id, user_id, title, description, target_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS.join(', ')}`,
+      sql:
+        `INSERT INTO goals (id, user_id, title, description, target_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${
+          COLUMNS.join(', ')
+        }`,
       args: [newId(), userId, input.title, input.description ?? null, input.target_date ?? null, stamp, stamp],
     });
     return succeed({ created: readRecords(result)[0] });
@@ -33,9 +38,13 @@ const createGoal = defineTool({
 
 const listGoals = defineTool({
   name: 'list_goals',
-  description: 'Lists the user\'s goals with progress and counts of linked open and done tasks. Status filter defaults to active.',
+  description:
+    "Lists the user's goals with progress and counts of linked open and done tasks. Status filter defaults to active.",
   tags: TAGS,
-  input: defineInput({ status: optional(choice('Which goals (default active).', ['active', 'achieved', 'archived', 'all'])), limit: LIMIT_FIELD }),
+  input: defineInput({
+    status: optional(choice('Which goals (default active).', ['active', 'achieved', 'archived', 'all'])),
+    limit: LIMIT_FIELD,
+  }),
   run: async (input, { database, userId }) => {
     const where = buildConditions(userId);
     const status = input.status ?? 'active';
@@ -55,10 +64,16 @@ const getGoal = defineTool({
   tags: TAGS,
   input: defineInput({ goal_id: GOAL_ID }),
   run: async (input, { database, userId }) => {
-    const goal = readRecords(await database.read({ sql: `SELECT ${COLUMNS.join(', ')}, ${TASK_COUNTS} FROM goals WHERE id = ? AND user_id = ?`, args: [input.goal_id, userId] }))[0];
+    const goal = readRecords(
+      await database.read({
+        sql: `SELECT ${COLUMNS.join(', ')}, ${TASK_COUNTS} FROM goals WHERE id = ? AND user_id = ?`,
+        args: [input.goal_id, userId],
+      }),
+    )[0];
     if (goal === undefined) return failNotFound('goal', input.goal_id);
     const tasks = await database.read({
-      sql: `SELECT id, title, status, due_date FROM tasks WHERE goal_id = ? AND user_id = ? ORDER BY status = 'done', due_date IS NULL, due_date, created_at LIMIT ?`,
+      sql:
+        `SELECT id, title, status, due_date FROM tasks WHERE goal_id = ? AND user_id = ? ORDER BY status = 'done', due_date IS NULL, due_date, created_at LIMIT ?`,
       args: [input.goal_id, userId, DEFAULT_LIST_LIMIT],
     });
     return succeed({ goal, tasks: readRecords(tasks) });
@@ -83,11 +98,15 @@ const updateGoalProgress = defineTool({
 
 const linkTaskToGoal = defineTool({
   name: 'link_task_to_goal',
-  description: 'Links an existing task to a goal, so the goal lists it. A task serves at most one goal; linking again moves it.',
+  description:
+    'Links an existing task to a goal, so the goal lists it. A task serves at most one goal; linking again moves it.',
   tags: TAGS,
   input: defineInput({ goal_id: GOAL_ID, task_id: text('Id of the task to link.', 64) }),
   run: async (input, { database, userId, now }) => {
-    const goal = await database.read({ sql: 'SELECT 1 FROM goals WHERE id = ? AND user_id = ?', args: [input.goal_id, userId] });
+    const goal = await database.read({
+      sql: 'SELECT 1 FROM goals WHERE id = ? AND user_id = ?',
+      args: [input.goal_id, userId],
+    });
     if (goal.rows.length === 0) return failNotFound('goal', input.goal_id);
     const result = await database.write({
       sql: 'UPDATE tasks SET goal_id = ?, updated_at = ? WHERE id = ? AND user_id = ? RETURNING id, title, goal_id',
@@ -100,12 +119,15 @@ const linkTaskToGoal = defineTool({
 
 const archiveGoal = defineTool({
   name: 'archive_goal',
-  description: 'Archives a goal the user no longer pursues (kept for history, hidden from the default list). Linked tasks stay.',
+  description:
+    'Archives a goal the user no longer pursues (kept for history, hidden from the default list). Linked tasks stay.',
   tags: TAGS,
   input: defineInput({ goal_id: GOAL_ID }),
   run: async (input, { database, userId, now }) => {
     const result = await database.write({
-      sql: `UPDATE goals SET status = 'archived', updated_at = ? WHERE id = ? AND user_id = ? RETURNING ${COLUMNS.join(', ')}`,
+      sql: `UPDATE goals SET status = 'archived', updated_at = ? WHERE id = ? AND user_id = ? RETURNING ${
+        COLUMNS.join(', ')
+      }`,
       args: [now.toISOString(), input.goal_id, userId],
     });
     const goal = readRecords(result)[0];
@@ -114,4 +136,11 @@ const archiveGoal = defineTool({
 });
 
 /** The `goals` domain tools. Every statement is scoped to the calling user. */
-export const GOAL_TOOLS: readonly ToolPackEntry[] = [createGoal, listGoals, getGoal, updateGoalProgress, linkTaskToGoal, archiveGoal];
+export const GOAL_TOOLS: readonly ToolPackEntry[] = [
+  createGoal,
+  listGoals,
+  getGoal,
+  updateGoalProgress,
+  linkTaskToGoal,
+  archiveGoal,
+];

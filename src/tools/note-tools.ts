@@ -22,7 +22,8 @@ const createNote = defineTool({
   run: async (input, { database, userId, now, newId }) => {
     const stamp = now.toISOString();
     const result = await database.write({
-      sql: 'INSERT INTO notes (id, user_id, title, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id, title, created_at',
+      sql:
+        'INSERT INTO notes (id, user_id, title, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id, title, created_at',
       args: [newId(), userId, input.title, input.body, stamp, stamp],
     });
     return succeed({ created: readRecords(result)[0] });
@@ -31,7 +32,8 @@ const createNote = defineTool({
 
 const searchNotes = defineTool({
   name: 'search_notes',
-  description: 'Finds the user\'s notes containing the given words (every word must appear in title or body), newest first; without query lists recent notes. Returns ids, titles and a snippet: use get_note for the full text.',
+  description:
+    "Finds the user's notes containing the given words (every word must appear in title or body), newest first; without query lists recent notes. Returns ids, titles and a snippet: use get_note for the full text.",
   tags: TAGS,
   input: defineInput({ query: optional(text('Words to look for.', 200)), limit: LIMIT_FIELD }),
   run: async (input, { database, userId }) => {
@@ -54,7 +56,10 @@ const getNote = defineTool({
   tags: TAGS,
   input: defineInput({ note_id: NOTE_ID }),
   run: async (input, { database, userId }) => {
-    const result = await database.read({ sql: 'SELECT id, title, body, created_at, updated_at FROM notes WHERE id = ? AND user_id = ?', args: [input.note_id, userId] });
+    const result = await database.read({
+      sql: 'SELECT id, title, body, created_at, updated_at FROM notes WHERE id = ? AND user_id = ?',
+      args: [input.note_id, userId],
+    });
     const note = readRecords(result)[0];
     return note === undefined ? failNotFound('note', input.note_id) : succeed(note);
   },
@@ -62,19 +67,41 @@ const getNote = defineTool({
 
 const updateNote = defineTool({
   name: 'update_note',
-  description: 'Changes a note: a new title, a replacement body, or text appended to the end (give body or append, not both).',
+  description:
+    'Changes a note: a new title, a replacement body, or text appended to the end (give body or append, not both).',
   tags: TAGS,
-  input: defineInput({ note_id: NOTE_ID, title: optional(TITLE), body: optional(text('New text replacing the body.', MAX_BODY)), append: optional(text('Text to add at the end, on a new line.', MAX_BODY)) }),
+  input: defineInput({
+    note_id: NOTE_ID,
+    title: optional(TITLE),
+    body: optional(text('New text replacing the body.', MAX_BODY)),
+    append: optional(text('Text to add at the end, on a new line.', MAX_BODY)),
+  }),
   run: async (input, { database, userId, now }) => {
-    if (input.body !== undefined && input.append !== undefined) return fail('update_note: give body or append, not both');
+    if (input.body !== undefined && input.append !== undefined) {
+      return fail('update_note: give body or append, not both');
+    }
     let body = input.body;
     if (input.append !== undefined) {
-      const current = readRecords(await database.read({ sql: 'SELECT body FROM notes WHERE id = ? AND user_id = ?', args: [input.note_id, userId] }))[0];
+      const current = readRecords(
+        await database.read({
+          sql: 'SELECT body FROM notes WHERE id = ? AND user_id = ?',
+          args: [input.note_id, userId],
+        }),
+      )[0];
       if (current === undefined) return failNotFound('note', input.note_id);
       body = `${String(current['body'])}\n${input.append}`;
-      if (body.length > MAX_BODY) return fail(`update_note: the note would exceed ${MAX_BODY} characters: start a new note`);
+      if (body.length > MAX_BODY) {
+        return fail(`update_note: the note would exceed ${MAX_BODY} characters: start a new note`);
+      }
     }
-    const statement = buildUpdate({ table: 'notes', id: input.note_id, userId, now, returning: ['id', 'title', 'updated_at', 'length(body) AS body_length'], changes: { title: input.title, body } });
+    const statement = buildUpdate({
+      table: 'notes',
+      id: input.note_id,
+      userId,
+      now,
+      returning: ['id', 'title', 'updated_at', 'length(body) AS body_length'],
+      changes: { title: input.title, body },
+    });
     if (statement === null) return fail('update_note: nothing to change: give at least one of title, body, append');
     const note = readRecords(await database.write(statement))[0];
     return note === undefined ? failNotFound('note', input.note_id) : succeed({ updated: note });
@@ -87,7 +114,10 @@ const deleteNote = defineTool({
   tags: TAGS,
   input: defineInput({ note_id: NOTE_ID }),
   run: async (input, { database, userId }) => {
-    const result = await database.write({ sql: 'DELETE FROM notes WHERE id = ? AND user_id = ? RETURNING id, title', args: [input.note_id, userId] });
+    const result = await database.write({
+      sql: 'DELETE FROM notes WHERE id = ? AND user_id = ? RETURNING id, title',
+      args: [input.note_id, userId],
+    });
     const note = readRecords(result)[0];
     return note === undefined ? failNotFound('note', input.note_id) : succeed({ deleted: note });
   },

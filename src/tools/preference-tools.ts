@@ -13,7 +13,11 @@ export const MAX_PREFERENCES = 100;
 
 /** A preference key: lower-cased, spaces turned to `_`, then 1-64 of a-z 0-9 _ . - (so "Reply Language" = "reply_language"). */
 export const PREFERENCE_KEY: Field<string> = {
-  json: { type: 'string', description: 'Preference name, e.g. reply_language, units, timezone.', pattern: '^[a-zA-Z0-9_. -]{1,64}$' },
+  json: {
+    type: 'string',
+    description: 'Preference name, e.g. reply_language, units, timezone.',
+    pattern: '^[a-zA-Z0-9_. -]{1,64}$',
+  },
   schema: v.pipe(
     v.string('must be a string'),
     v.trim(),
@@ -25,7 +29,8 @@ export const PREFERENCE_KEY: Field<string> = {
 
 const getPreferences = defineTool({
   name: 'get_preferences',
-  description: 'Reads the user\'s saved preferences (all, or one by key), e.g. before answering in their preferred units or language.',
+  description:
+    "Reads the user's saved preferences (all, or one by key), e.g. before answering in their preferred units or language.",
   tags: TAGS,
   input: defineInput({ key: optional(PREFERENCE_KEY) }),
   run: async (input, { database, userId }) => {
@@ -35,18 +40,23 @@ const getPreferences = defineTool({
       args: [userId, ...(input.key === undefined ? [] : [input.key]), MAX_PREFERENCES],
     });
     const preferences = Object.fromEntries(readRecords(result).map((record) => [record['key'], record['value']]));
-    if (input.key !== undefined && preferences[input.key] === undefined) return fail(`preference "${input.key}" not set: get_preferences without key lists every one`);
+    if (input.key !== undefined && preferences[input.key] === undefined) {
+      return fail(`preference "${input.key}" not set: get_preferences without key lists every one`);
+    }
     return succeed({ preferences });
   },
 });
 
 const deletePreference = defineTool({
   name: 'delete_preference',
-  description: 'Forgets one of the user\'s saved preferences.',
+  description: "Forgets one of the user's saved preferences.",
   tags: TAGS,
   input: defineInput({ key: PREFERENCE_KEY }),
   run: async (input, { database, userId }) => {
-    const result = await database.write({ sql: 'DELETE FROM user_preferences WHERE user_id = ? AND key = ? RETURNING key, value', args: [userId, input.key] });
+    const result = await database.write({
+      sql: 'DELETE FROM user_preferences WHERE user_id = ? AND key = ? RETURNING key, value',
+      args: [userId, input.key],
+    });
     const preference = readRecords(result)[0];
     return preference === undefined ? fail(`preference "${input.key}" not set`) : succeed({ deleted: preference });
   },

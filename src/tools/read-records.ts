@@ -34,7 +34,9 @@ export function toListOutcome(result: ResultSet): ToolOutcome {
   const records = readRecords(result);
   const count = Number(records[0]?.[TOTAL_COLUMN] ?? 0);
   const items = records.map(({ [TOTAL_COLUMN]: _total, ...rest }) => rest);
-  const note = count > items.length ? { note: `showing ${items.length} of ${count}: narrow the filters or raise limit (max ${MAX_LIST_LIMIT})` } : {};
+  const note = count > items.length
+    ? { note: `showing ${items.length} of ${count}: narrow the filters or raise limit (max ${MAX_LIST_LIMIT})` }
+    : {};
   return succeed({ count, items, ...note });
 }
 
@@ -44,4 +46,6 @@ export function containsPattern(text: string): string {
 }
 
 /** The optional `limit` input of every list tool. */
-export const LIMIT_FIELD = optional(integer(`Most items to return (default ${DEFAULT_LIST_LIMIT}).`, 1, MAX_LIST_LIMIT));
+export const LIMIT_FIELD = optional(
+  integer(`Most items to return (default ${DEFAULT_LIST_LIMIT}).`, 1, MAX_LIST_LIMIT),
+);

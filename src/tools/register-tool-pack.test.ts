@@ -21,13 +21,20 @@ describe('registerToolPack', () => {
     ['a duplicate within the pack', [entry('a'), entry('a')], /tool "a": name: appears more than once/],
     ['a name already registered', [entry('new'), entry('taken')], /tool "taken": name: already registered/],
     ['an invalid spec', [entry('ok'), entry('bad name')], /name: must be 1-64 letters/],
-    ['a schema that is not an object schema', [entry('ok'), entry('arr', { type: 'array' })], /tool "arr": inputSchema: must have top-level "type": "object"/],
+    [
+      'a schema that is not an object schema',
+      [entry('ok'), entry('arr', { type: 'array' })],
+      /tool "arr": inputSchema: must have top-level "type": "object"/,
+    ],
   ];
   for (const [name, entries, message] of failures) {
     it(`adds nothing on ${name}`, () => {
       const registry = createToolRegistry();
       registry.register(entry('taken').spec);
-      assert.throws(() => registerToolPack(registry, entries), (error) => isAppError(error, 'config_invalid') && message.test(error.message));
+      assert.throws(
+        () => registerToolPack(registry, entries),
+        (error) => isAppError(error, 'config_invalid') && message.test(error.message),
+      );
       assert.deepEqual(registry.all().map((spec) => spec.name), ['taken']);
     });
   }

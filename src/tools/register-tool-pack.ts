@@ -11,7 +11,11 @@ import type { ToolPackEntry } from './tool-handler.ts';
 export function indexToolPack(entries: readonly ToolPackEntry[]): ReadonlyMap<string, ToolPackEntry> {
   const byName = new Map<string, ToolPackEntry>();
   for (const entry of entries) {
-    if (byName.has(entry.spec.name)) throw new AppError('config_invalid', `tool "${entry.spec.name}": name: appears more than once in the tool pack`, { details: { name: entry.spec.name } });
+    if (byName.has(entry.spec.name)) {
+      throw new AppError('config_invalid', `tool "${entry.spec.name}": name: appears more than once in the tool pack`, {
+        details: { name: entry.spec.name },
+      });
+    }
     byName.set(entry.spec.name, entry);
   }
   return byName;
@@ -24,7 +28,13 @@ export function indexToolPack(entries: readonly ToolPackEntry[]): ReadonlyMap<st
 export function registerToolPack(registry: ToolRegistry, entries: readonly ToolPackEntry[]): readonly ToolSpec[] {
   indexToolPack(entries);
   const taken = entries.find((entry) => registry.get(entry.spec.name) !== undefined);
-  if (taken !== undefined) throw new AppError('config_invalid', `tool "${taken.spec.name}": name: already registered (tool names must be unique)`, { details: { name: taken.spec.name } });
+  if (taken !== undefined) {
+    throw new AppError(
+      'config_invalid',
+      `tool "${taken.spec.name}": name: already registered (tool names must be unique)`,
+      { details: { name: taken.spec.name } },
+    );
+  }
   // Every spec is checked before the first is added, so an invalid one leaves `registry` untouched.
   const errors = entries.flatMap((entry) => {
     const parsed = parseToolSpec({ ...entry.spec, tags: entry.spec.tags ?? [] });

@@ -12,11 +12,25 @@ describe('REMINDER_TOOLS', () => {
 
   it('creates, lists upcoming, snoozes and dismisses reminders (times in UTC)', async () => {
     // Clock: 2026-03-02T09:00:00Z.
-    const { created: call } = await fixture.ok('create_reminder', { text: 'Call mum', due_at: '2026-03-02T12:00:00+01:00' });
-    assert.deepEqual(call, { id: call.id, text: 'Call mum', due_at: '2026-03-02T11:00:00.000Z', status: 'pending', snooze_count: 0 });
-    const { created: later } = await fixture.ok('create_reminder', { text: 'Renew passport', due_at: '2026-05-01T09:00:00Z' });
+    const { created: call } = await fixture.ok('create_reminder', {
+      text: 'Call mum',
+      due_at: '2026-03-02T12:00:00+01:00',
+    });
+    assert.deepEqual(call, {
+      id: call.id,
+      text: 'Call mum',
+      due_at: '2026-03-02T11:00:00.000Z',
+      status: 'pending',
+      snooze_count: 0,
+    });
+    const { created: later } = await fixture.ok('create_reminder', {
+      text: 'Renew passport',
+      due_at: '2026-05-01T09:00:00Z',
+    });
 
-    assert.deepEqual((await fixture.ok('list_upcoming_reminders', {})).items.map((r: { text: string }) => r.text), ['Call mum']);
+    assert.deepEqual((await fixture.ok('list_upcoming_reminders', {})).items.map((r: { text: string }) => r.text), [
+      'Call mum',
+    ]);
     assert.equal((await fixture.ok('list_upcoming_reminders', { within_hours: 24 * 90 })).count, 2);
 
     fixture.setNow('2026-03-02T11:30:00.000Z');
@@ -32,12 +46,19 @@ describe('REMINDER_TOOLS', () => {
 
     assert.equal((await fixture.ok('dismiss_reminder', { reminder_id: call.id })).dismissed.status, 'dismissed');
     assert.equal((await fixture.ok('list_upcoming_reminders', { within_hours: 8760 })).count, 1);
-    assert.match(await fixture.error('snooze_reminder', { reminder_id: call.id, minutes: 5 }), /pending reminder ".*" not found/);
+    assert.match(
+      await fixture.error('snooze_reminder', { reminder_id: call.id, minutes: 5 }),
+      /pending reminder ".*" not found/,
+    );
     assert.ok(later.id);
   });
 
   it('keeps users apart', async () => {
-    const { created } = await fixture.ok('create_reminder', { text: 'Alice dentist', due_at: '2026-03-05T09:00:00Z' }, 'alice');
+    const { created } = await fixture.ok(
+      'create_reminder',
+      { text: 'Alice dentist', due_at: '2026-03-05T09:00:00Z' },
+      'alice',
+    );
     assert.equal((await fixture.ok('list_upcoming_reminders', { within_hours: 8760 }, 'bob')).count, 0);
     assert.match(await fixture.error('snooze_reminder', { reminder_id: created.id, minutes: 10 }, 'bob'), /not found/);
     assert.match(await fixture.error('dismiss_reminder', { reminder_id: created.id }, 'bob'), /not found/);
@@ -48,15 +69,29 @@ describe('REMINDER_TOOLS', () => {
   it('rejects bad input', async () => {
     fixture.setNow('2026-03-02T09:00:00.000Z');
     const cases: [string, Record<string, unknown>, RegExp][] = [
-      ['create_reminder', { text: 'x', due_at: '2026-03-02T10:00:00' }, /due_at: must be an ISO-8601 date-time with an offset/],
+      [
+        'create_reminder',
+        { text: 'x', due_at: '2026-03-02T10:00:00' },
+        /due_at: must be an ISO-8601 date-time with an offset/,
+      ],
       ['create_reminder', { text: 'x', due_at: 'tomorrow' }, /due_at: must be an ISO-8601/],
       ['create_reminder', { text: 'x', due_at: '2026-02-30T10:00:00Z' }, /due_at: must be an ISO-8601/],
-      ['create_reminder', { text: 'x', due_at: '2026-03-02T08:59:00Z' }, /not in the future \(now is 2026-03-02T09:00:00.000Z\)/],
+      [
+        'create_reminder',
+        { text: 'x', due_at: '2026-03-02T08:59:00Z' },
+        /not in the future \(now is 2026-03-02T09:00:00.000Z\)/,
+      ],
       ['snooze_reminder', { reminder_id: 'r' }, /exactly one of minutes or until/],
-      ['snooze_reminder', { reminder_id: 'r', minutes: 5, until: '2026-03-03T00:00:00Z' }, /exactly one of minutes or until/],
+      [
+        'snooze_reminder',
+        { reminder_id: 'r', minutes: 5, until: '2026-03-03T00:00:00Z' },
+        /exactly one of minutes or until/,
+      ],
       ['snooze_reminder', { reminder_id: 'r', until: '2026-03-01T00:00:00Z' }, /not in the future/],
       ['list_upcoming_reminders', { within_hours: 0 }, /within_hours: must be at least 1/],
     ];
-    for (const [name, input, expected] of cases) assert.match(await fixture.error(name, input, 'erin'), expected, JSON.stringify(input));
+    for (const [name, input, expected] of cases) {
+      assert.match(await fixture.error(name, input, 'erin'), expected, JSON.stringify(input));
+    }
   });
 });

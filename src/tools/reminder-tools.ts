@@ -15,14 +15,23 @@ const DEFAULT_WITHIN_HOURS = 168;
 
 const createReminder = defineTool({
   name: 'create_reminder',
-  description: 'Sets a reminder for the user at a given time. due_at is ISO-8601 with an offset (e.g. 2026-03-02T17:00:00+01:00) and must be in the future.',
+  description:
+    'Sets a reminder for the user at a given time. due_at is ISO-8601 with an offset (e.g. 2026-03-02T17:00:00+01:00) and must be in the future.',
   tags: TAGS,
-  input: defineInput({ text: text('What to remind the user of.', 500), due_at: dateTime('When, ISO-8601 with offset.') }),
+  input: defineInput({
+    text: text('What to remind the user of.', 500),
+    due_at: dateTime('When, ISO-8601 with offset.'),
+  }),
   run: async (input, { database, userId, now, newId }) => {
     const stamp = now.toISOString();
-    if (input.due_at <= stamp) return fail(`create_reminder: due_at ${input.due_at} is not in the future (now is ${stamp})`);
+    if (input.due_at <= stamp) {
+      return fail(`create_reminder: due_at ${input.due_at} is not in the future (now is ${stamp})`);
+    }
     const result = await database.write({
-      sql: `INSERT INTO reminders (id, user_id, text, due_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS.join(', ')}`,
+      sql:
+        `INSERT INTO reminders (id, user_id, text, due_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${
+          COLUMNS.join(', ')
+        }`,
       args: [newId(), userId, input.text, input.due_at, stamp, stamp],
     });
     return succeed({ created: readRecords(result)[0] });
@@ -31,7 +40,8 @@ const createReminder = defineTool({
 
 const listUpcomingReminders = defineTool({
   name: 'list_upcoming_reminders',
-  description: 'Lists the user\'s pending reminders due within the next hours (default a week), soonest first, overdue ones included unless include_overdue is false. Times are UTC.',
+  description:
+    "Lists the user's pending reminders due within the next hours (default a week), soonest first, overdue ones included unless include_overdue is false. Times are UTC.",
   tags: TAGS,
   input: defineInput({
     within_hours: optional(integer(`Look-ahead in hours (default ${DEFAULT_WITHIN_HOURS}).`, 1, 8760)),
@@ -57,17 +67,30 @@ const snoozeReminder = defineTool({
   name: 'snooze_reminder',
   description: 'Postpones a pending reminder, by minutes from now or until a given time (give exactly one).',
   tags: TAGS,
-  input: defineInput({ reminder_id: REMINDER_ID, minutes: optional(integer('Minutes from now.', 1, 43_200)), until: optional(dateTime('New time, ISO-8601 with offset.')) }),
+  input: defineInput({
+    reminder_id: REMINDER_ID,
+    minutes: optional(integer('Minutes from now.', 1, 43_200)),
+    until: optional(dateTime('New time, ISO-8601 with offset.')),
+  }),
   run: async (input, { database, userId, now }) => {
-    if ((input.minutes === undefined) === (input.until === undefined)) return fail('snooze_reminder: give exactly one of minutes or until');
+    if ((input.minutes === undefined) === (input.until === undefined)) {
+      return fail('snooze_reminder: give exactly one of minutes or until');
+    }
     const dueAt = input.until ?? new Date(now.getTime() + (input.minutes ?? 0) * MINUTE_MS).toISOString();
-    if (dueAt <= now.toISOString()) return fail(`snooze_reminder: until ${dueAt} is not in the future (now is ${now.toISOString()})`);
+    if (dueAt <= now.toISOString()) {
+      return fail(`snooze_reminder: until ${dueAt} is not in the future (now is ${now.toISOString()})`);
+    }
     const result = await database.write({
-      sql: `UPDATE reminders SET due_at = ?, snooze_count = snooze_count + 1, updated_at = ? WHERE id = ? AND user_id = ? AND status = 'pending' RETURNING ${COLUMNS.join(', ')}`,
+      sql:
+        `UPDATE reminders SET due_at = ?, snooze_count = snooze_count + 1, updated_at = ? WHERE id = ? AND user_id = ? AND status = 'pending' RETURNING ${
+          COLUMNS.join(', ')
+        }`,
       args: [dueAt, now.toISOString(), input.reminder_id, userId],
     });
     const reminder = readRecords(result)[0];
-    return reminder === undefined ? failNotFound('pending reminder', input.reminder_id) : succeed({ snoozed: reminder });
+    return reminder === undefined
+      ? failNotFound('pending reminder', input.reminder_id)
+      : succeed({ snoozed: reminder });
   },
 });
 
@@ -78,7 +101,9 @@ const dismissReminder = defineTool({
   input: defineInput({ reminder_id: REMINDER_ID }),
   run: async (input, { database, userId, now }) => {
     const result = await database.write({
-      sql: `UPDATE reminders SET status = 'dismissed', updated_at = ? WHERE id = ? AND user_id = ? RETURNING ${COLUMNS.join(', ')}`,
+      sql: `UPDATE reminders SET status = 'dismissed', updated_at = ? WHERE id = ? AND user_id = ? RETURNING ${
+        COLUMNS.join(', ')
+      }`,
       args: [now.toISOString(), input.reminder_id, userId],
     });
     const reminder = readRecords(result)[0];
@@ -87,4 +112,9 @@ const dismissReminder = defineTool({
 });
 
 /** The `reminders` domain tools. Every statement is scoped to the calling user; times are stored in UTC. */
-export const REMINDER_TOOLS: readonly ToolPackEntry[] = [createReminder, listUpcomingReminders, snoozeReminder, dismissReminder];
+export const REMINDER_TOOLS: readonly ToolPackEntry[] = [
+  createReminder,
+  listUpcomingReminders,
+  snoozeReminder,
+  dismissReminder,
+];

@@ -22,8 +22,16 @@ const clarify = defineTool({
   name: 'clarify',
   description: 'Ask the user a clarifying question when the request is ambiguous.',
   tags: TAGS,
-  input: defineInput({ question: text('The question.', 500), options: optional(textList('Possible answers to offer.', 6, 200)) }),
-  run: async (input) => succeed({ ask_user: input.question, ...(input.options === undefined ? {} : { options: input.options }), then: 'put this question to the user and wait for the answer' }),
+  input: defineInput({
+    question: text('The question.', 500),
+    options: optional(textList('Possible answers to offer.', 6, 200)),
+  }),
+  run: async (input) =>
+    succeed({
+      ask_user: input.question,
+      ...(input.options === undefined ? {} : { options: input.options }),
+      then: 'put this question to the user and wait for the answer',
+    }),
 });
 
 const cancel = defineTool({
@@ -34,7 +42,8 @@ const cancel = defineTool({
   run: async (input, { database, userId, conversationId, now, newId }) => {
     const id = newId();
     await database.write({
-      sql: 'INSERT INTO cancellations (id, user_id, conversation_id, target, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      sql:
+        'INSERT INTO cancellations (id, user_id, conversation_id, target, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       args: [id, userId, conversationId, input.what, input.reason ?? null, now.toISOString()],
     });
     return succeed({ cancelled: { id, what: input.what }, then: 'do not continue it unless the user asks again' });
@@ -55,7 +64,9 @@ const setPreference = defineTool({
             ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
       args: [userId, input.key, input.value, now.toISOString(), MAX_PREFERENCES],
     });
-    if (result.rowsAffected === 0) return fail(`set_preference: ${MAX_PREFERENCES} preferences already saved: delete_preference one first`);
+    if (result.rowsAffected === 0) {
+      return fail(`set_preference: ${MAX_PREFERENCES} preferences already saved: delete_preference one first`);
+    }
     return succeed({ saved: { key: input.key, value: input.value } });
   },
 });
@@ -75,10 +86,21 @@ export function createStandardTools(options: StandardToolsOptions): readonly Too
       const domains = options.registry.domains();
       if (input.domain === undefined) {
         const always = options.registry.standardTools().map((spec) => spec.name);
-        return succeed({ domains: domains.map((domain) => ({ domain, tools: options.registry.domainTools(domain).map((spec) => spec.name) })), always });
+        return succeed({
+          domains: domains.map((domain) => ({
+            domain,
+            tools: options.registry.domainTools(domain).map((spec) => spec.name),
+          })),
+          always,
+        });
       }
-      if (!domains.includes(input.domain)) return fail(`help: no domain "${input.domain}"; domains: ${domains.join(', ') || '(none)'}`);
-      const tools = options.registry.domainTools(input.domain).map((spec) => ({ name: spec.name, does: summarise(spec.description) }));
+      if (!domains.includes(input.domain)) {
+        return fail(`help: no domain "${input.domain}"; domains: ${domains.join(', ') || '(none)'}`);
+      }
+      const tools = options.registry.domainTools(input.domain).map((spec) => ({
+        name: spec.name,
+        does: summarise(spec.description),
+      }));
       return succeed({ domain: input.domain, tools });
     },
   });

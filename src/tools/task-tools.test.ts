@@ -12,15 +12,29 @@ describe('TASK_TOOLS', () => {
   after(() => fixture.cleanup());
 
   it('creates, lists, updates, completes and deletes a task', async () => {
-    const { created } = await fixture.ok('create_task', { title: '  Buy milk ', due_date: '2026-03-05', priority: 'high' });
-    assert.deepEqual(created, { id: created.id, title: 'Buy milk', priority: 'high', due_date: '2026-03-05', status: 'open' });
+    const { created } = await fixture.ok('create_task', {
+      title: '  Buy milk ',
+      due_date: '2026-03-05',
+      priority: 'high',
+    });
+    assert.deepEqual(created, {
+      id: created.id,
+      title: 'Buy milk',
+      priority: 'high',
+      due_date: '2026-03-05',
+      status: 'open',
+    });
     await fixture.ok('create_task', { title: 'File taxes', notes: 'forms 100% ready_now' });
 
     const open = await fixture.ok('list_tasks', {});
     assert.deepEqual(open.items.map((task: { title: string }) => task.title), ['Buy milk', 'File taxes']);
     assert.equal(open.count, 2);
 
-    const updated = await fixture.ok('update_task', { task_id: created.id, title: 'Buy oat milk', clear_due_date: true });
+    const updated = await fixture.ok('update_task', {
+      task_id: created.id,
+      title: 'Buy oat milk',
+      clear_due_date: true,
+    });
     assert.equal(updated.updated.title, 'Buy oat milk');
     assert.equal(updated.updated.due_date, undefined);
 
@@ -28,8 +42,14 @@ describe('TASK_TOOLS', () => {
     assert.equal(done.updated.status, 'done');
     assert.equal(done.updated.completed_at, '2026-03-02T09:00:00.000Z');
     fixture.setNow('2026-03-02T12:00:00.000Z');
-    assert.equal((await fixture.ok('complete_task', { task_id: created.id })).updated.completed_at, '2026-03-02T09:00:00.000Z', 'first completion time kept');
-    assert.deepEqual((await fixture.ok('list_tasks', {})).items.map((task: { title: string }) => task.title), ['File taxes']);
+    assert.equal(
+      (await fixture.ok('complete_task', { task_id: created.id })).updated.completed_at,
+      '2026-03-02T09:00:00.000Z',
+      'first completion time kept',
+    );
+    assert.deepEqual((await fixture.ok('list_tasks', {})).items.map((task: { title: string }) => task.title), [
+      'File taxes',
+    ]);
     assert.equal((await fixture.ok('list_tasks', { status: 'done' })).count, 1);
     assert.equal((await fixture.ok('list_tasks', { status: 'all' })).count, 2);
 
@@ -37,8 +57,13 @@ describe('TASK_TOOLS', () => {
     assert.equal(reopened.updated.status, 'open');
     assert.equal(reopened.updated.completed_at, undefined);
 
-    assert.deepEqual(await fixture.ok('delete_task', { task_id: created.id }), { deleted: { id: created.id, title: 'Buy oat milk' } });
-    assert.match(await fixture.error('delete_task', { task_id: created.id }), new RegExp(`task "${created.id}" not found`));
+    assert.deepEqual(await fixture.ok('delete_task', { task_id: created.id }), {
+      deleted: { id: created.id, title: 'Buy oat milk' },
+    });
+    assert.match(
+      await fixture.error('delete_task', { task_id: created.id }),
+      new RegExp(`task "${created.id}" not found`),
+    );
   });
 
   it('filters by text (LIKE wildcards are literal), priority, due date and goal', async () => {
@@ -46,7 +71,8 @@ describe('TASK_TOOLS', () => {
     await fixture.ok('create_task', { title: 'Run 5k', due_date: '2026-03-03', goal_id: goal.id }, 'carol');
     await fixture.ok('create_task', { title: 'Stretch', priority: 'low', due_date: '2026-04-01' }, 'carol');
     await fixture.ok('create_task', { title: 'Save 100%', priority: 'high' }, 'carol');
-    const titles = async (input: Record<string, unknown>) => (await fixture.ok('list_tasks', input, 'carol')).items.map((task: { title: string }) => task.title);
+    const titles = async (input: Record<string, unknown>) =>
+      (await fixture.ok('list_tasks', input, 'carol')).items.map((task: { title: string }) => task.title);
     assert.deepEqual(await titles({}), ['Run 5k', 'Stretch', 'Save 100%']);
     assert.deepEqual(await titles({ text: '100%' }), ['Save 100%']);
     assert.deepEqual(await titles({ text: '%' }), ['Save 100%']);
@@ -56,7 +82,9 @@ describe('TASK_TOOLS', () => {
   });
 
   it('caps lists and says how many matched', async () => {
-    for (let n = 0; n < 25; n += 1) await fixture.ok('create_task', { title: `Chore ${String(n).padStart(2, '0')}` }, 'dave');
+    for (let n = 0; n < 25; n += 1) {
+      await fixture.ok('create_task', { title: `Chore ${String(n).padStart(2, '0')}` }, 'dave');
+    }
     const page = await fixture.ok('list_tasks', {}, 'dave');
     assert.equal(page.count, 25);
     assert.equal(page.items.length, 20);
@@ -64,18 +92,23 @@ describe('TASK_TOOLS', () => {
     assert.equal((await fixture.ok('list_tasks', { limit: 3 }, 'dave')).items.length, 3);
   });
 
-  it('keeps users apart: bob cannot see, change, complete or delete alice\'s task', async () => {
+  it("keeps users apart: bob cannot see, change, complete or delete alice's task", async () => {
     const { created } = await fixture.ok('create_task', { title: 'Secret plan' }, 'alice');
     assert.equal((await fixture.ok('list_tasks', { text: 'Secret' }, 'bob')).count, 0);
-    for (const [name, input] of [
-      ['update_task', { task_id: created.id, title: 'Hijacked' }],
-      ['complete_task', { task_id: created.id }],
-      ['delete_task', { task_id: created.id }],
-    ] as const) {
+    for (
+      const [name, input] of [
+        ['update_task', { task_id: created.id, title: 'Hijacked' }],
+        ['complete_task', { task_id: created.id }],
+        ['delete_task', { task_id: created.id }],
+      ] as const
+    ) {
       assert.match(await fixture.error(name, input, 'bob'), /not found/);
     }
     const mine = await fixture.ok('list_tasks', { text: 'Secret' }, 'alice');
-    assert.deepEqual(mine.items.map((task: { title: string; status: string }) => [task.title, task.status]), [['Secret plan', 'open']]);
+    assert.deepEqual(mine.items.map((task: { title: string; status: string }) => [task.title, task.status]), [[
+      'Secret plan',
+      'open',
+    ]]);
   });
 
   it('refuses a goal of another user', async () => {
@@ -97,7 +130,9 @@ describe('TASK_TOOLS', () => {
       ['update_task', { task_id: 'task-1', due_date: '2026-01-01', clear_due_date: true }, /not both/],
     ];
     const before = (await fixture.ok('list_tasks', { status: 'all' }, 'erin')).count;
-    for (const [name, input, expected] of cases) assert.match(await fixture.error(name, input, 'erin'), expected, `${name} ${JSON.stringify(input)}`);
+    for (const [name, input, expected] of cases) {
+      assert.match(await fixture.error(name, input, 'erin'), expected, `${name} ${JSON.stringify(input)}`);
+    }
     assert.equal((await fixture.ok('list_tasks', { status: 'all' }, 'erin')).count, before);
   });
 });

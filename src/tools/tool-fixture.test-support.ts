@@ -18,7 +18,10 @@ export type ToolFixture = {
 };
 
 /** Clock starts at 2026-03-02T09:00:00.000Z (a Monday); ids are `<prefix>-1`, `<prefix>-2`, … */
-export async function createToolFixture(entries: readonly ToolPackEntry[], users: readonly string[] = ['alice', 'bob']): Promise<ToolFixture> {
+export async function createToolFixture(
+  entries: readonly ToolPackEntry[],
+  users: readonly string[] = ['alice', 'bob'],
+): Promise<ToolFixture> {
   const { database, cleanup } = await createMigratedDatabase();
   const stamp = '2026-03-01T00:00:00.000Z';
   for (const user of users) {
@@ -33,7 +36,13 @@ export async function createToolFixture(entries: readonly ToolPackEntry[], users
   const call = (name: string, input: Record<string, unknown>, userId = 'alice'): Promise<ToolOutcome> => {
     const entry = byName.get(name);
     if (entry === undefined) throw new Error(`no tool ${name}`);
-    const context: ToolContext = { database, userId, conversationId: `conv-${userId}`, now, newId: () => `${name.split('_')[1]}-${(counter += 1)}` };
+    const context: ToolContext = {
+      database,
+      userId,
+      conversationId: `conv-${userId}`,
+      now,
+      newId: () => `${name.split('_')[1]}-${(counter += 1)}`,
+    };
     return entry.handler(input, context);
   };
   return {

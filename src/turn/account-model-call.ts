@@ -1,7 +1,7 @@
 // Turns one finished model call into its usage-ledger row and its structured log line (never message text).
 import { lookupModelFacts } from '../config/models.ts';
 import { computeCost, computeSavingPercent, computeUncachedCost } from '../pipeline/cost/index.ts';
-import { diagnoseCacheMiss, type CacheMissReason, type PromptFingerprint } from '../pipeline/cost/index.ts';
+import { type CacheMissReason, diagnoseCacheMiss, type PromptFingerprint } from '../pipeline/cost/index.ts';
 import { estimateRequestTokens } from '../pipeline/tokens/index.ts';
 import { totalInputTokens } from '../pipeline/tokens/index.ts';
 import type { ModelReply, PromptRequest } from '../pipeline/types/index.ts';
@@ -38,10 +38,17 @@ export function accountModelCall(input: AccountModelCallInput): AccountedCall {
   const costUsd = computeCost(usage, facts.pricePerMillion);
   const naiveInputTokens = record.naiveInputTokens ?? 0;
   // The naive design makes no selector or summariser calls: their counterfactual cost is zero.
-  const naiveCostUsd = record.kind === 'main' ? computeUncachedCost(naiveInputTokens, usage.outputTokens, facts.pricePerMillion) : 0;
+  const naiveCostUsd = record.kind === 'main'
+    ? computeUncachedCost(naiveInputTokens, usage.outputTokens, facts.pricePerMillion)
+    : 0;
   const expectsCache = record.kind === 'main' && record.fingerprint !== undefined;
   const cacheMissReason = expectsCache
-    ? diagnoseCacheMiss({ previous: input.previousFingerprint, current: record.fingerprint as PromptFingerprint, cacheReadInputTokens: usage.cacheReadInputTokens, minCacheTokens: facts.minCacheTokens })
+    ? diagnoseCacheMiss({
+      previous: input.previousFingerprint,
+      current: record.fingerprint as PromptFingerprint,
+      cacheReadInputTokens: usage.cacheReadInputTokens,
+      minCacheTokens: facts.minCacheTokens,
+    })
     : null;
   const estimatedInputTokens = estimateRequestTokens(record.request);
   const row: NewUsageRow = {

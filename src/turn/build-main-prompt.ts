@@ -4,11 +4,16 @@ import { AppError } from '../errors.ts';
 import { assemblePrompt, type AssemblyReport } from '../pipeline/assembly/index.ts';
 import type { AssetExposure } from '../pipeline/assets/index.ts';
 import { fingerprintText, type PromptFingerprint } from '../pipeline/cost/index.ts';
-import { estimateMessageTokens, estimateTextTokens, estimateToolTokens, TOOL_USE_SYSTEM_TOKENS } from '../pipeline/tokens/index.ts';
+import {
+  estimateMessageTokens,
+  estimateTextTokens,
+  estimateToolTokens,
+  TOOL_USE_SYSTEM_TOKENS,
+} from '../pipeline/tokens/index.ts';
 import { correctTokens, type TokenCorrection } from '../pipeline/tokens/index.ts';
 import { isCachePoint, type Message, type PromptRequest, type ToolDefinition } from '../pipeline/types/index.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
-import { toToolDefinition, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
+import { type ToolSpec, toToolDefinition } from '../pipeline/tool-catalogue/index.ts';
 import type { PromptContent, TurnDependencies } from './turn-dependencies.ts';
 
 export type MainPromptInput = {
@@ -42,14 +47,14 @@ const naiveConstants = new WeakMap<PromptContent, WeakMap<readonly ToolSpec[], n
 function toDefinition(spec: ToolSpec): ToolDefinition {
   let definition = definitions.get(spec);
   // Frozen like the spec it comes from, so estimateToolTokens remembers its estimate.
-  if (definition === undefined) definitions.set(spec, (definition = Object.freeze(toToolDefinition(spec))));
+  if (definition === undefined) definitions.set(spec, definition = Object.freeze(toToolDefinition(spec)));
   return definition;
 }
 
 /** What the naive prompt sends on every call besides the history: every system text and asset, every tool. Constant per service. */
 function naiveConstantTokens(content: PromptContent, allTools: readonly ToolSpec[]): number {
   let byTools = naiveConstants.get(content);
-  if (byTools === undefined) naiveConstants.set(content, (byTools = new WeakMap()));
+  if (byTools === undefined) naiveConstants.set(content, byTools = new WeakMap());
   let tokens = byTools.get(allTools);
   if (tokens === undefined) {
     tokens = estimateTextTokens(content.instructions) + estimateTextTokens(content.safetyRules) +
@@ -65,14 +70,23 @@ function fingerprint(request: PromptRequest, report: AssemblyReport, summary: st
   const firstPlaced = report.cachePoints.find((decision) => decision.placed);
   const ttls = [...request.tools, ...request.system].filter(isCachePoint).map((point) => TTL_MS[point.ttl]);
   // The history key covers the messages before the current user turn: it changes when a chunk leaves or a summary changes.
-  const lastUser = request.messages.findLastIndex((message) => message.role === 'user' && message.content.every((block) => block.type !== 'tool_result'));
+  const lastUser = request.messages.findLastIndex((message) =>
+    message.role === 'user' && message.content.every((block) => block.type !== 'tool_result')
+  );
   return {
     at: now.getTime(),
     toolsKey: fingerprintText(JSON.stringify(tools)),
     systemKey: fingerprintText(JSON.stringify(request.system.filter((block) => !isCachePoint(block)))),
     summaryKey: fingerprintText(summary),
-    historyKey: fingerprintText(JSON.stringify(request.messages.slice(0, Math.max(0, lastUser)).map((message) => message.content.filter((block) => !isCachePoint(block))))),
-    firstCheckpointTokens: firstPlaced?.prefixTokens ?? Math.max(0, ...report.cachePoints.map((decision) => decision.prefixTokens)),
+    historyKey: fingerprintText(
+      JSON.stringify(
+        request.messages.slice(0, Math.max(0, lastUser)).map((message) =>
+          message.content.filter((block) => !isCachePoint(block))
+        ),
+      ),
+    ),
+    firstCheckpointTokens: firstPlaced?.prefixTokens ??
+      Math.max(0, ...report.cachePoints.map((decision) => decision.prefixTokens)),
     ttlMs: ttls.length === 0 ? (firstPlaced === undefined ? 0 : TTL_MS['5m']) : Math.max(...ttls),
   };
 }
@@ -86,7 +100,11 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
   const assembled = assemblePrompt({
     modelId: settings.mainModelId,
     facts,
-    system: { instructions: content.instructions, safetyRules: content.safetyRules, assetIds: [...content.assets.keys()] },
+    system: {
+      instructions: content.instructions,
+      safetyRules: content.safetyRules,
+      assetIds: [...content.assets.keys()],
+    },
     standardTools: deps.registry.standardTools().map(toDefinition),
     domainTools: input.domainTools.map(toDefinition),
     summary: input.summary,
@@ -100,11 +118,17 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
   if (!assembled.ok) {
     if (assembled.reason === 'invalid') {
       deps.logger.log('error', 'prompt_invalid', { problems: assembled.problems.map((problem) => problem.rule) });
-      throw new AppError('internal', 'the assembled prompt failed the validity check', { details: { problems: assembled.problems.map((p) => p.rule) } });
+      throw new AppError('internal', 'the assembled prompt failed the validity check', {
+        details: { problems: assembled.problems.map((p) => p.rule) },
+      });
     }
-    throw new AppError('over_budget', `This message and the conversation it needs do not fit the prompt budget of ${settings.maxInputTokens} tokens. Send a shorter message.`, {
-      details: { estimatedTokens: assembled.report.tokens.total, limit: cap },
-    });
+    throw new AppError(
+      'over_budget',
+      `This message and the conversation it needs do not fit the prompt budget of ${settings.maxInputTokens} tokens. Send a shorter message.`,
+      {
+        details: { estimatedTokens: assembled.report.tokens.total, limit: cap },
+      },
+    );
   }
   const naiveInputTokens = naiveConstantTokens(content, deps.registry.all()) +
     input.storedHistoryTokens + input.runMessages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);

@@ -19,9 +19,15 @@ export type CallHttpToolOptions = {
 export async function callHttpTool(options: CallHttpToolOptions): Promise<ToolOutcome> {
   const { http, input } = options;
   const url = new URL(http.url);
-  const init: RequestInit = { method: http.method, headers: { accept: 'application/json, text/plain', ...options.headers }, signal: AbortSignal.timeout(options.timeoutMs) };
+  const init: RequestInit = {
+    method: http.method,
+    headers: { accept: 'application/json, text/plain', ...options.headers },
+    signal: AbortSignal.timeout(options.timeoutMs),
+  };
   if (http.method === 'GET' || http.method === 'DELETE') {
-    for (const [key, value] of Object.entries(input)) url.searchParams.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+    for (const [key, value] of Object.entries(input)) {
+      url.searchParams.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+    }
   } else {
     init.body = JSON.stringify(input);
     init.headers = { ...init.headers, 'content-type': 'application/json' };
@@ -29,10 +35,17 @@ export async function callHttpTool(options: CallHttpToolOptions): Promise<ToolOu
   try {
     const response = await options.fetch(url, init);
     const body = (await response.text()).slice(0, MAX_RESPONSE_CHARS);
-    if (!response.ok) return { status: 'error', text: `Tool ${options.toolName} failed: HTTP ${response.status}${body.trim() === '' ? '' : `: ${body}`}` };
+    if (!response.ok) {
+      return {
+        status: 'error',
+        text: `Tool ${options.toolName} failed: HTTP ${response.status}${body.trim() === '' ? '' : `: ${body}`}`,
+      };
+    }
     return { status: 'success', text: body.trim() === '' ? '(empty result)' : body };
   } catch (error) {
-    const reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${options.timeoutMs} ms` : 'the request failed';
+    const reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+      ? `no answer within ${options.timeoutMs} ms`
+      : 'the request failed';
     return { status: 'error', text: `Tool ${options.toolName} failed: ${reason}.` };
   }
 }

@@ -49,7 +49,9 @@ export type ConversationUsage = {
  * A repeated `idempotencyKey` returns the first result and creates nothing.
  */
 export interface ChatService {
-  createConversation(input: { readonly userId: string; readonly title?: string }): Promise<{ readonly id: string; readonly createdAt: string }>;
+  createConversation(
+    input: { readonly userId: string; readonly title?: string },
+  ): Promise<{ readonly id: string; readonly createdAt: string }>;
   sendMessage(input: SendMessageInput): Promise<TurnResult>;
   listMessages(input: ConversationRef & { readonly before?: string; readonly limit: number }): Promise<{
     readonly messages: readonly PublicMessage[];

@@ -15,7 +15,12 @@ function hangingSelector(models: ModelCaller): ModelCaller {
     ...models,
     converse: (request, options) => {
       if (selector === 'real') return models.converse(request, options);
-      return new Promise((_, reject) => options?.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))));
+      return new Promise((_, reject) =>
+        options?.signal?.addEventListener(
+          'abort',
+          () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+        )
+      );
     },
   };
 }
@@ -26,14 +31,20 @@ describe('chooseTools', () => {
   });
   after(() => fixture.close());
 
-  it('uses the cheap model\'s choice, filled up to the minimum from the ranking, and bills the call', async () => {
+  it("uses the cheap model's choice, filled up to the minimum from the ranking, and bills the call", async () => {
     selector = 'real';
-    fixture.simulator.script.enqueue({ model: 'haiku', toolUses: [{ name: 'select_tools', input: { tools: ['create_task', 'not_a_tool'] } }] });
+    fixture.simulator.script.enqueue({
+      model: 'haiku',
+      toolUses: [{ name: 'select_tools', input: { tools: ['create_task', 'not_a_tool'] } }],
+    });
     const chosen = await chooseTools(fixture.deps, { text: UNSURE, recentUserTurns: [], previousSelection: null });
     assert.equal(chosen.selection.source, 'model');
     const names = chosen.tools.map((tool) => tool.name);
     assert.ok(names.includes('create_task'), `the model's pick is selected: ${names.join(', ')}`);
-    assert.ok(names.length >= fixture.deps.settings.minDomainTools && names.length <= fixture.deps.settings.maxDomainTools, `between min and max tools: ${names.length}`);
+    assert.ok(
+      names.length >= fixture.deps.settings.minDomainTools && names.length <= fixture.deps.settings.maxDomainTools,
+      `between min and max tools: ${names.length}`,
+    );
     assert.deepEqual(names, [...names].sort(), 'sorted by name, so the same set is the same bytes');
     assert.deepEqual(chosen.selection.dropped, ['not_a_tool']);
     assert.equal(chosen.call?.kind, 'selector');
@@ -51,8 +62,14 @@ describe('chooseTools', () => {
 
   it('keeps the previous selection while it holds one of the best-ranked tools, and makes no call', async () => {
     selector = 'real';
-    const previous = ['complete_task', 'list_notes_unrelated_name', 'create_task'].filter((name) => fixture.deps.registry.get(name) !== undefined);
-    const chosen = await chooseTools(fixture.deps, { text: 'create a task to call the bank', recentUserTurns: [], previousSelection: previous });
+    const previous = ['complete_task', 'list_notes_unrelated_name', 'create_task'].filter((name) =>
+      fixture.deps.registry.get(name) !== undefined
+    );
+    const chosen = await chooseTools(fixture.deps, {
+      text: 'create a task to call the bank',
+      recentUserTurns: [],
+      previousSelection: previous,
+    });
     assert.equal(chosen.selection.source, 'keep');
     assert.equal(chosen.call, null);
     assert.deepEqual(chosen.tools.map((tool) => tool.name), previous);
@@ -61,7 +78,11 @@ describe('chooseTools', () => {
   it('keeps the previous selection when the message names no tool, and makes no call', async () => {
     selector = 'real';
     fixture.simulator.log.clear();
-    const chosen = await chooseTools(fixture.deps, { text: 'thanks!', recentUserTurns: [], previousSelection: ['list_tasks', 'create_task', 'gone_tool'] });
+    const chosen = await chooseTools(fixture.deps, {
+      text: 'thanks!',
+      recentUserTurns: [],
+      previousSelection: ['list_tasks', 'create_task', 'gone_tool'],
+    });
     assert.deepEqual(chosen.tools.map((tool) => tool.name), ['list_tasks', 'create_task']);
     assert.equal(chosen.call, null);
     assert.equal(fixture.cheapRequests().length, 0);
@@ -71,19 +92,40 @@ describe('chooseTools', () => {
     selector = 'hang';
     const deps = { ...fixture.deps, settings: { ...fixture.deps.settings, selectorTimeoutMs: 20 } };
     const text = 'delete the one about the dentist';
-    const forNotes = await chooseTools(deps, { text, recentUserTurns: [], previousSelection: null, calledTools: ['search_notes', 'create_note'] });
-    const forTasks = await chooseTools(deps, { text, recentUserTurns: [], previousSelection: null, calledTools: ['list_tasks', 'create_task'] });
+    const forNotes = await chooseTools(deps, {
+      text,
+      recentUserTurns: [],
+      previousSelection: null,
+      calledTools: ['search_notes', 'create_note'],
+    });
+    const forTasks = await chooseTools(deps, {
+      text,
+      recentUserTurns: [],
+      previousSelection: null,
+      calledTools: ['list_tasks', 'create_task'],
+    });
     const notes = forNotes.tools.map((tool) => tool.name);
     const tasks = forTasks.tools.map((tool) => tool.name);
-    assert.ok(notes.includes('delete_note') && !notes.includes('delete_task'), `notes conversation: ${notes.join(', ')}`);
-    assert.ok(tasks.includes('delete_task') && !tasks.includes('delete_note'), `tasks conversation: ${tasks.join(', ')}`);
+    assert.ok(
+      notes.includes('delete_note') && !notes.includes('delete_task'),
+      `notes conversation: ${notes.join(', ')}`,
+    );
+    assert.ok(
+      tasks.includes('delete_task') && !tasks.includes('delete_note'),
+      `tasks conversation: ${tasks.join(', ')}`,
+    );
   });
 
   it('moves to the domain a message names even when the conversation was elsewhere', async () => {
     selector = 'hang';
     const deps = { ...fixture.deps, settings: { ...fixture.deps.settings, selectorTimeoutMs: 20 } };
     const tasks = ['complete_task', 'create_task', 'delete_task', 'list_tasks', 'update_task'];
-    const chosen = await chooseTools(deps, { text: 'add a note: the wifi password is hunter2', recentUserTurns: ['add milk to my tasks'], previousSelection: tasks, calledTools: ['create_task'] });
+    const chosen = await chooseTools(deps, {
+      text: 'add a note: the wifi password is hunter2',
+      recentUserTurns: ['add milk to my tasks'],
+      previousSelection: tasks,
+      calledTools: ['create_task'],
+    });
     const names = chosen.tools.map((tool) => tool.name);
     assert.ok(names.includes('create_note'), `the note tools are offered: ${names.join(', ')}`);
   });

@@ -2,7 +2,7 @@
 import { applyToolSelection, type ToolSelection } from '../pipeline/tool-selection/index.ts';
 import { findNamedDomains } from '../pipeline/tool-selection/index.ts';
 import { focusToolRanking } from '../pipeline/tool-selection/index.ts';
-import { rankTools, type RankedTool } from '../pipeline/tool-search/index.ts';
+import { type RankedTool, rankTools } from '../pipeline/tool-search/index.ts';
 import { planToolSelection } from '../pipeline/tool-selection/index.ts';
 import type { ModelReply } from '../pipeline/types/index.ts';
 import { STANDARD_TAG, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
@@ -38,7 +38,8 @@ const STILL_RELEVANT_RANK = 15;
  */
 function stillFits(ranking: readonly RankedTool[], previous: readonly string[]): boolean {
   const best = ranking[0];
-  return best === undefined || best.score <= 0 || ranking.slice(0, STILL_FITS_RANK).some((entry) => previous.includes(entry.name));
+  return best === undefined || best.score <= 0 ||
+    ranking.slice(0, STILL_FITS_RANK).some((entry) => previous.includes(entry.name));
 }
 
 /**
@@ -47,12 +48,26 @@ function stillFits(ranking: readonly RankedTool[], previous: readonly string[]):
  * costs a cache write of everything behind the tool list, so the new list should fit the next turns too. Never more
  * than `maxTools`; sorted by name.
  */
-function keepStable(selected: readonly string[], previous: readonly string[], called: readonly string[], ranking: readonly RankedTool[], maxTools: number): string[] {
+function keepStable(
+  selected: readonly string[],
+  previous: readonly string[],
+  called: readonly string[],
+  ranking: readonly RankedTool[],
+  maxTools: number,
+): string[] {
   const relevant = new Set(ranking.slice(0, STILL_RELEVANT_RANK).map((entry) => entry.name));
   const ranked = ranking.filter((entry) => entry.score > 0).map((entry) => entry.name);
   // The local best pick always stays: a selector answer that drops it would make the next turn reselect again.
   const recent = called.filter((name) => relevant.has(name)).slice(0, CALLED_KEPT);
-  const kept = [...new Set([...ranked.slice(0, 1), ...selected, ...recent, ...previous.filter((name) => relevant.has(name)), ...ranked])].slice(0, Math.max(maxTools, selected.length));
+  const kept = [
+    ...new Set([
+      ...ranked.slice(0, 1),
+      ...selected,
+      ...recent,
+      ...previous.filter((name) => relevant.has(name)),
+      ...ranked,
+    ]),
+  ].slice(0, Math.max(maxTools, selected.length));
   // Name order: the same set always serialises to the same bytes, so a reordering never costs a cache write.
   return kept.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -61,7 +76,9 @@ function keepStable(selected: readonly string[], previous: readonly string[], ca
 export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInput): Promise<ChosenTools> {
   const { settings } = deps;
   const previous = (input.previousSelection ?? []).filter((name) => deps.registry.get(name) !== undefined);
-  const calledTools = (input.calledTools ?? []).filter((name) => deps.registry.get(name) !== undefined && !(deps.registry.get(name)?.tags ?? []).includes(STANDARD_TAG));
+  const calledTools = (input.calledTools ?? []).filter((name) =>
+    deps.registry.get(name) !== undefined && !(deps.registry.get(name)?.tags ?? []).includes(STANDARD_TAG)
+  );
   const ranked = rankTools(deps.toolIndex, { query: input.text, recentUserTurns: input.recentUserTurns });
   const { ranking } = focusToolRanking({
     ranking: ranked,
@@ -71,17 +88,21 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     domainsOf: (name) => (deps.registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
   });
   const plan = previous.length > 0 && stillFits(ranking, previous)
-    ? { kind: 'keep' as const, selected: previous, reason: 'the previous selection still holds a best-ranked tool: the cached prefix stays' }
+    ? {
+      kind: 'keep' as const,
+      selected: previous,
+      reason: 'the previous selection still holds a best-ranked tool: the cached prefix stays',
+    }
     : planToolSelection({
-        ranking,
-        query: input.text,
-        recentUserTurns: input.recentUserTurns,
-        previousSelection: previous,
-        minTools: settings.minDomainTools,
-        maxTools: settings.maxDomainTools,
-        modelId: settings.cheapModelId,
-        catalogue: ranking.slice(0, 20).flatMap((entry) => deps.registry.get(entry.name) ?? []),
-      });
+      ranking,
+      query: input.text,
+      recentUserTurns: input.recentUserTurns,
+      previousSelection: previous,
+      minTools: settings.minDomainTools,
+      maxTools: settings.maxDomainTools,
+      modelId: settings.cheapModelId,
+      catalogue: ranking.slice(0, 20).flatMap((entry) => deps.registry.get(entry.name) ?? []),
+    });
   let call: ModelCallRecord | null = null;
   let selection: ToolSelection;
   if (plan.kind === 'ask') {
@@ -94,12 +115,18 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
       error = caught;
       deps.logger.log('warn', 'selector_failed', { error: caught instanceof Error ? caught.name : typeof caught });
     }
-    selection = applyToolSelection({ plan, ...(reply === undefined ? {} : { reply }), ...(error === undefined ? {} : { error }) });
+    selection = applyToolSelection({
+      plan,
+      ...(reply === undefined ? {} : { reply }),
+      ...(error === undefined ? {} : { error }),
+    });
     if (reply !== undefined) call = { kind: 'selector', request: plan.request, reply, startedAt };
   } else {
     selection = applyToolSelection({ plan });
   }
-  const names = plan.kind === 'keep' ? selection.selected : keepStable(selection.selected, previous, calledTools, ranking, settings.maxDomainTools);
+  const names = plan.kind === 'keep'
+    ? selection.selected
+    : keepStable(selection.selected, previous, calledTools, ranking, settings.maxDomainTools);
   const tools = names.flatMap((name) => deps.registry.get(name) ?? []);
   return { tools, selection, call };
 }

@@ -19,7 +19,11 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
   // One summary update per conversation at a time; a request while one runs is remembered and run once after it.
   const refreshing = new Map<string, { again: boolean }>();
 
-  const scheduleRefresh = (ownerId: string, conversationId: string, runInBackground: (task: Promise<unknown>) => void): void => {
+  const scheduleRefresh = (
+    ownerId: string,
+    conversationId: string,
+    runInBackground: (task: Promise<unknown>) => void,
+  ): void => {
     const running = refreshing.get(conversationId);
     if (running !== undefined) {
       running.again = true;
@@ -32,7 +36,10 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
         entry.again = false;
         await refreshSummary(deps, { ownerId, conversationId }).catch((error: unknown) => {
           if (!(error instanceof AppError && error.code === 'not_found')) {
-            deps.logger.log('error', 'summary_refresh_failed', { conversationId, error: error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error });
+            deps.logger.log('error', 'summary_refresh_failed', {
+              conversationId,
+              error: error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error,
+            });
           }
         });
       } while (entry.again);
@@ -45,19 +52,34 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
 
   return {
     async createConversation(input) {
-      const record = await deps.store.createConversation({ ownerId: input.userId, ...(input.title === undefined ? {} : { title: input.title }) });
+      const record = await deps.store.createConversation({
+        ownerId: input.userId,
+        ...(input.title === undefined ? {} : { title: input.title }),
+      });
       return { id: record.id, createdAt: record.createdAt };
     },
     async sendMessage(input) {
       const { result, summaryDue } = await runTurn(deps, state, input);
       // Exact, not a heuristic: a turn that pushed nothing out of the window leaves the refresh nothing to do (isSummaryDue).
-      if (summaryDue) scheduleRefresh(input.userId, input.conversationId, input.runInBackground ?? deps.runInBackground);
+      if (summaryDue) {
+        scheduleRefresh(input.userId, input.conversationId, input.runInBackground ?? deps.runInBackground);
+      }
       return result;
     },
     async listMessages(input) {
-      const page = await deps.store.listVisibleMessages({ ownerId: input.userId, conversationId: input.conversationId, limit: input.limit, ...(input.before === undefined ? {} : { before: input.before }) });
+      const page = await deps.store.listVisibleMessages({
+        ownerId: input.userId,
+        conversationId: input.conversationId,
+        limit: input.limit,
+        ...(input.before === undefined ? {} : { before: input.before }),
+      });
       return {
-        messages: page.messages.map((message) => ({ id: message.id, role: message.role, text: message.text, createdAt: message.createdAt })),
+        messages: page.messages.map((message) => ({
+          id: message.id,
+          role: message.role,
+          text: message.text,
+          createdAt: message.createdAt,
+        })),
         nextBefore: page.nextBefore,
       };
     },
@@ -75,7 +97,10 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
       };
     },
     async deleteConversation(input) {
-      const deleted = await deps.store.deleteConversation({ ownerId: input.userId, conversationId: input.conversationId });
+      const deleted = await deps.store.deleteConversation({
+        ownerId: input.userId,
+        conversationId: input.conversationId,
+      });
       if (!deleted) throw new AppError('not_found', 'conversation not found');
     },
     async drain() {

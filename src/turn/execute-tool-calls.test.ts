@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { ToolUseBlock } from '../pipeline/types/index.ts';
 import type { TurnEvent } from './chat-service.ts';
 import { executeToolCalls } from './execute-tool-calls.ts';
-import { createTurnFixture, USER, type TurnFixture } from './turn-test-support.ts';
+import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 const SCHEMA = { type: 'object', properties: {} };
 let fixture: TurnFixture;
@@ -23,7 +23,9 @@ describe('executeToolCalls', () => {
         { name: 'orphan', description: 'Registered without a handler.', inputSchema: SCHEMA, tags: ['test'] },
       ],
       extraHandlers: new Map([
-        ['explode', async () => { throw new Error('kaboom'); }],
+        ['explode', async () => {
+          throw new Error('kaboom');
+        }],
         ['hang', () => new Promise(() => {})],
         ['blank', async () => ({ status: 'error' as const, text: '  ' })],
       ]),
@@ -34,8 +36,20 @@ describe('executeToolCalls', () => {
   it('answers every call exactly once, in call order, and never throws', async () => {
     const conversationId = await fixture.createConversation();
     const events: TurnEvent[] = [];
-    const calls = [use('explode', 'tooluse_1'), use('hang', 'tooluse_2'), use('blank', 'tooluse_3'), use('orphan', 'tooluse_4'), use('nope', 'tooluse_5'), use('create_task', 'tooluse_6', { title: 7 })];
-    const result = await executeToolCalls(fixture.deps, { userId: USER, conversationId, exposedAssets: new Set(), onEvent: (event) => events.push(event) }, calls);
+    const calls = [
+      use('explode', 'tooluse_1'),
+      use('hang', 'tooluse_2'),
+      use('blank', 'tooluse_3'),
+      use('orphan', 'tooluse_4'),
+      use('nope', 'tooluse_5'),
+      use('create_task', 'tooluse_6', { title: 7 }),
+    ];
+    const result = await executeToolCalls(fixture.deps, {
+      userId: USER,
+      conversationId,
+      exposedAssets: new Set(),
+      onEvent: (event) => events.push(event),
+    }, calls);
     assert.deepEqual(result.results.map((block) => [block.toolUseId, block.status, block.text]), [
       ['tooluse_1', 'error', 'Tool explode failed unexpectedly.'],
       ['tooluse_2', 'error', 'Tool hang failed: no answer within 200 ms.'],
@@ -53,7 +67,11 @@ describe('executeToolCalls', () => {
     const conversationId = await fixture.createConversation();
     const exposedAssets = new Set<string>();
     const context = { userId: USER, conversationId, exposedAssets, onEvent: () => {} };
-    const first = await executeToolCalls(fixture.deps, context, [use('get_asset', 'tooluse_a1', { id: 'data_rules' }), use('get_asset', 'tooluse_a2', { id: 'data_rules' }), use('get_asset', 'tooluse_a3', { id: 'secrets' })]);
+    const first = await executeToolCalls(fixture.deps, context, [
+      use('get_asset', 'tooluse_a1', { id: 'data_rules' }),
+      use('get_asset', 'tooluse_a2', { id: 'data_rules' }),
+      use('get_asset', 'tooluse_a3', { id: 'secrets' }),
+    ]);
     assert.deepEqual(first.results.map((block) => block.status), ['success', 'success', 'error']);
     assert.equal(first.results[0]?.text, fixture.deps.content.assets.get('data_rules'));
     assert.match(first.results[1]?.text ?? '', /already provided/);

@@ -24,7 +24,10 @@ export type ToolCallsResult = {
 function withTimeout(work: Promise<ToolOutcome>, timeoutMs: number, name: string): Promise<ToolOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<ToolOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ status: 'error', text: `Tool ${name} failed: no answer within ${timeoutMs} ms.` }), timeoutMs);
+    timer = setTimeout(
+      () => resolve({ status: 'error', text: `Tool ${name} failed: no answer within ${timeoutMs} ms.` }),
+      timeoutMs,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -32,30 +35,59 @@ function withTimeout(work: Promise<ToolOutcome>, timeoutMs: number, name: string
 async function runOne(deps: TurnDependencies, context: ToolCallContext, call: ToolUseBlock): Promise<ToolOutcome> {
   const spec = deps.registry.get(call.name);
   const handler = deps.handlers.get(call.name);
-  if (spec === undefined) return { status: 'error', text: `Tool ${call.name} is not available. Use one of the tools declared in this request.` };
+  if (spec === undefined) {
+    return {
+      status: 'error',
+      text: `Tool ${call.name} is not available. Use one of the tools declared in this request.`,
+    };
+  }
   if (handler !== undefined) {
-    const work = handler(call.input, { database: deps.database, userId: context.userId, conversationId: context.conversationId, now: deps.clock(), newId: deps.createId })
+    const work = handler(call.input, {
+      database: deps.database,
+      userId: context.userId,
+      conversationId: context.conversationId,
+      now: deps.clock(),
+      newId: deps.createId,
+    })
       .catch((error: unknown): ToolOutcome => {
-        deps.logger.log('warn', 'tool_failed', { tool: call.name, error: error instanceof Error ? error.name : typeof error });
+        deps.logger.log('warn', 'tool_failed', {
+          tool: call.name,
+          error: error instanceof Error ? error.name : typeof error,
+        });
         return { status: 'error', text: `Tool ${call.name} failed unexpectedly.` };
       });
     return withTimeout(work, deps.settings.toolTimeoutMs, call.name);
   }
   if (spec.http !== undefined) {
-    return callHttpTool({ http: spec.http, toolName: call.name, input: call.input, fetch: deps.fetch, timeoutMs: deps.settings.toolTimeoutMs, headers: { 'x-tokenwise-conversation': context.conversationId } });
+    return callHttpTool({
+      http: spec.http,
+      toolName: call.name,
+      input: call.input,
+      fetch: deps.fetch,
+      timeoutMs: deps.settings.toolTimeoutMs,
+      headers: { 'x-tokenwise-conversation': context.conversationId },
+    });
   }
   return { status: 'error', text: `Tool ${call.name} has no handler configured in this deployment.` };
 }
 
 /** Never throws: every failure becomes an error result whose text is never empty. */
-export async function executeToolCalls(deps: TurnDependencies, context: ToolCallContext, calls: readonly ToolUseBlock[]): Promise<ToolCallsResult> {
+export async function executeToolCalls(
+  deps: TurnDependencies,
+  context: ToolCallContext,
+  calls: readonly ToolUseBlock[],
+): Promise<ToolCallsResult> {
   const results: ToolResultBlock[] = [];
   const firstExposures: { assetId: string; toolUseId: string }[] = [];
   for (const call of calls) {
     context.onEvent({ type: 'tool', name: call.name, status: 'started' });
     let outcome: ToolOutcome;
     if (call.name === GET_ASSET_TOOL_NAME) {
-      const resolution = resolveAssetRequest({ assetId: call.input['id'], assets: deps.content.assets, exposedInSession: context.exposedAssets });
+      const resolution = resolveAssetRequest({
+        assetId: call.input['id'],
+        assets: deps.content.assets,
+        exposedInSession: context.exposedAssets,
+      });
       outcome = { status: resolution.kind === 'unknown' ? 'error' : 'success', text: resolution.text };
       if (resolution.kind === 'first' && typeof call.input['id'] === 'string') {
         context.exposedAssets.add(call.input['id']);
@@ -64,7 +96,9 @@ export async function executeToolCalls(deps: TurnDependencies, context: ToolCall
     } else {
       outcome = await runOne(deps, context, call);
     }
-    const text = outcome.text.trim() === '' ? (outcome.status === 'error' ? `Tool ${call.name} failed.` : '(empty result)') : outcome.text;
+    const text = outcome.text.trim() === ''
+      ? (outcome.status === 'error' ? `Tool ${call.name} failed.` : '(empty result)')
+      : outcome.text;
     results.push({ type: 'tool_result', toolUseId: call.id, text, status: outcome.status });
     context.onEvent({ type: 'tool', name: call.name, status: outcome.status });
   }

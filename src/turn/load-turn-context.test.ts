@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_ASSETS } from '../config/default-prompt-content.ts';
-import { createTurnFixture, USER, type TurnFixture } from './turn-test-support.ts';
+import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
-type WireBlock = { text?: string; toolUse?: { toolUseId: string; name: string }; toolResult?: { toolUseId: string; content: { text: string }[] } };
+type WireBlock = {
+  text?: string;
+  toolUse?: { toolUseId: string; name: string };
+  toolResult?: { toolUseId: string; content: { text: string }[] };
+};
 type WireBody = { messages: { role: string; content: WireBlock[] }[] };
 
 function blocksOf(fixture: TurnFixture, index: number): WireBlock[] {
@@ -31,9 +35,16 @@ describe('loadTurnContext (get_asset exposures and pins, through the chat servic
     const first = blocksOf(fixture, -1).find((block) => block.toolResult?.toolUseId === 'tooluse_asset1');
     assert.equal(first?.toolResult?.content[0]?.text, STYLE);
     const conversation = await fixture.store.getConversation(scope);
-    assert.ok(conversation?.sessionId !== null && conversation?.sessionId !== undefined, 'the conversation has an asset session');
+    assert.ok(
+      conversation?.sessionId !== null && conversation?.sessionId !== undefined,
+      'the conversation has an asset session',
+    );
     const exposures = await fixture.store.listAssetExposures({ ...scope, sessionId: conversation.sessionId });
-    assert.deepEqual(exposures.map((exposure) => [exposure.assetId, exposure.toolUseId, exposure.messageSeq]), [['response_style', 'tooluse_asset1', 3]]);
+    assert.deepEqual(exposures.map((exposure) => [exposure.assetId, exposure.toolUseId, exposure.messageSeq]), [[
+      'response_style',
+      'tooluse_asset1',
+      3,
+    ]]);
 
     fixture.simulator.script.enqueue(
       { model: 'sonnet', toolUses: [{ name: 'get_asset', input: { id: 'response_style' }, id: 'tooluse_asset2' }] },
@@ -55,9 +66,22 @@ describe('loadTurnContext (get_asset exposures and pins, through the chat servic
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Last.' });
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'One more question' });
     const blocks = blocksOf(fixture, -1);
-    assert.equal(blocks.filter((block) => block.toolUse?.toolUseId === 'tooluse_asset1').length, 1, 'the pinned toolUse appears once');
-    assert.deepEqual(blocks.filter((block) => block.toolResult?.toolUseId === 'tooluse_asset1').map((block) => block.toolResult?.content[0]?.text), [STYLE]);
-    assert.equal(blocks.filter((block) => block.toolUse?.toolUseId === 'tooluse_asset2').length, 0, 'the repeat call is not pinned');
+    assert.equal(
+      blocks.filter((block) => block.toolUse?.toolUseId === 'tooluse_asset1').length,
+      1,
+      'the pinned toolUse appears once',
+    );
+    assert.deepEqual(
+      blocks.filter((block) => block.toolResult?.toolUseId === 'tooluse_asset1').map((block) =>
+        block.toolResult?.content[0]?.text
+      ),
+      [STYLE],
+    );
+    assert.equal(
+      blocks.filter((block) => block.toolUse?.toolUseId === 'tooluse_asset2').length,
+      0,
+      'the repeat call is not pinned',
+    );
     assert.equal(fixture.mainRequests().at(-1)?.status, 200);
   });
 
@@ -99,10 +123,17 @@ describe('loadTurnContext (get_asset exposures and pins, through the chat servic
       await fixture.service.drain();
     }
     const memory = await fixture.store.loadMemory(scope);
-    assert.ok(memory.coversUpToSeq >= fetchedAt, `the summary covers the asset turn (${memory.coversUpToSeq} >= ${fetchedAt})`);
+    assert.ok(
+      memory.coversUpToSeq >= fetchedAt,
+      `the summary covers the asset turn (${memory.coversUpToSeq} >= ${fetchedAt})`,
+    );
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Last.' });
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'One more question' });
     const blocks = blocksOf(fixture, -1);
-    assert.equal(blocks.filter((block) => block.toolUse?.toolUseId === 'tooluse_late1').length, 1, 'the late asset is pinned once');
+    assert.equal(
+      blocks.filter((block) => block.toolUse?.toolUseId === 'tooluse_late1').length,
+      1,
+      'the late asset is pinned once',
+    );
   });
 });

@@ -5,7 +5,12 @@ import { pinAssets } from '../pipeline/assets/index.ts';
 import { isSafeBoundary, slideWindow, type WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { TurnSnapshot } from '../store/conversation-store.ts';
-import type { AssetExposure as StoredExposure, ConversationScope, MemoryRecord, StoredMessage } from '../store/store-records.ts';
+import type {
+  AssetExposure as StoredExposure,
+  ConversationScope,
+  MemoryRecord,
+  StoredMessage,
+} from '../store/store-records.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 /** With the summary lagging behind, the prompt keeps every uncovered message up to this many windows' worth. */
@@ -32,23 +37,49 @@ function toWindow(messages: readonly StoredMessage[]): WindowMessage[] {
 }
 
 /** The stored part of the prompt window: every uncovered message from the first safe boundary, hard-capped. */
-export function chooseStoredWindow(uncovered: readonly WindowMessage[], windowMin: number, windowMax: number): WindowMessage[] {
-  if (uncovered.length > windowMax * LAGGING_SUMMARY_FACTOR) return [...slideWindow({ messages: uncovered, min: windowMin, max: windowMax }).window];
+export function chooseStoredWindow(
+  uncovered: readonly WindowMessage[],
+  windowMin: number,
+  windowMax: number,
+): WindowMessage[] {
+  if (uncovered.length > windowMax * LAGGING_SUMMARY_FACTOR) {
+    return [...slideWindow({ messages: uncovered, min: windowMin, max: windowMax }).window];
+  }
   const start = uncovered.findIndex((entry) => isSafeBoundary(entry.message));
   return start < 0 ? [] : uncovered.slice(start);
 }
 
-type ExposurePairs = { readonly pairs: AssetExposure[]; /** Seq of the session's first exposure; null when none. */ readonly firstSeq: number | null };
+type ExposurePairs = {
+  readonly pairs: AssetExposure[]; /** Seq of the session's first exposure; null when none. */
+  readonly firstSeq: number | null;
+};
 
-async function loadExposurePairs(deps: TurnDependencies, scope: ConversationScope, records: readonly StoredExposure[], uncovered: readonly StoredMessage[]): Promise<ExposurePairs> {
-  const wanted = records.flatMap((record) => (record.toolUseId === null ? [] : [record.messageSeq - 1, record.messageSeq]));
+async function loadExposurePairs(
+  deps: TurnDependencies,
+  scope: ConversationScope,
+  records: readonly StoredExposure[],
+  uncovered: readonly StoredMessage[],
+): Promise<ExposurePairs> {
+  const wanted = records.flatMap((
+    record,
+  ) => (record.toolUseId === null ? [] : [record.messageSeq - 1, record.messageSeq]));
   const bySeq = new Map(uncovered.map((message) => [message.seq, message]));
   const missing = wanted.filter((seq) => !bySeq.has(seq));
-  if (missing.length > 0) for (const message of await deps.store.loadMessagesBySeq({ ...scope, seqs: missing })) bySeq.set(message.seq, message);
+  if (missing.length > 0) {
+    for (const message of await deps.store.loadMessagesBySeq({ ...scope, seqs: missing })) {
+      bySeq.set(message.seq, message);
+    }
+  }
   const pairs = records.flatMap((record) => {
-    const use = bySeq.get(record.messageSeq - 1)?.content.find((block): block is ToolUseBlock => block.type === 'tool_use' && block.id === record.toolUseId);
-    const result = bySeq.get(record.messageSeq)?.content.find((block): block is ToolResultBlock => block.type === 'tool_result' && block.toolUseId === record.toolUseId);
-    return use === undefined || result === undefined ? [] : [{ assetId: record.assetId, toolUse: use, toolResult: result }];
+    const use = bySeq.get(record.messageSeq - 1)?.content.find((block): block is ToolUseBlock =>
+      block.type === 'tool_use' && block.id === record.toolUseId
+    );
+    const result = bySeq.get(record.messageSeq)?.content.find((block): block is ToolResultBlock =>
+      block.type === 'tool_result' && block.toolUseId === record.toolUseId
+    );
+    return use === undefined || result === undefined
+      ? []
+      : [{ assetId: record.assetId, toolUse: use, toolResult: result }];
   });
   return { pairs, firstSeq: records.length === 0 ? null : Math.min(...records.map((record) => record.messageSeq)) };
 }
@@ -59,30 +90,51 @@ function turnsSince(firstSeq: number | null, lastStoredSeq: number): number {
 }
 
 /** `snapshot` is what the store's startTurn read; a new session ignores the stored session's exposures. */
-export async function loadTurnContext(deps: TurnDependencies, scope: ConversationScope, snapshot: TurnSnapshot, now: Date): Promise<TurnContext> {
+export async function loadTurnContext(
+  deps: TurnDependencies,
+  scope: ConversationScope,
+  snapshot: TurnSnapshot,
+  now: Date,
+): Promise<TurnContext> {
   const { settings } = deps;
   const { conversation, memory, uncovered } = snapshot;
   const lastActivity = conversation.lastActivityAt === null ? null : Date.parse(conversation.lastActivityAt);
-  const isNew = conversation.sessionId === null || lastActivity === null || now.getTime() - lastActivity > settings.sessionIdleMs;
+  const isNew = conversation.sessionId === null || lastActivity === null ||
+    now.getTime() - lastActivity > settings.sessionIdleMs;
   const session = isNew
     ? { id: deps.createId(), startedAt: now.toISOString(), isNew }
     : { id: conversation.sessionId as string, startedAt: conversation.sessionStartedAt ?? now.toISOString(), isNew };
   const allUncovered = toWindow(uncovered);
   const storedWindow = chooseStoredWindow(allUncovered, settings.windowMin, settings.windowMax);
   const lastStoredSeq = snapshot.lastSeq;
-  const loaded: ExposurePairs = isNew || deps.content.assets.size === 0 ? { pairs: [], firstSeq: null } : await loadExposurePairs(deps, scope, snapshot.sessionExposures, uncovered);
+  const loaded: ExposurePairs = isNew || deps.content.assets.size === 0
+    ? { pairs: [], firstSeq: null }
+    : await loadExposurePairs(deps, scope, snapshot.sessionExposures, uncovered);
   const exposures = loaded.pairs;
   // The session's age counts from its first exposure, not from the start of the conversation.
-  const pins = pinAssets({ exposures, window: storedWindow, session: { turns: turnsSince(loaded.firstSeq, lastStoredSeq), tokens: 0 }, limits: { maxTurns: settings.assetPinMaxTurns } });
-  const inWindow = new Set(storedWindow.flatMap((entry) => entry.message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []))));
-  const exposedAssets = new Set([...pins.pinned.map((pin) => pin.assetId), ...exposures.filter((pair) => inWindow.has(pair.toolUse.id)).map((pair) => pair.assetId)]);
+  const pins = pinAssets({
+    exposures,
+    window: storedWindow,
+    session: { turns: turnsSince(loaded.firstSeq, lastStoredSeq), tokens: 0 },
+    limits: { maxTurns: settings.assetPinMaxTurns },
+  });
+  const inWindow = new Set(
+    storedWindow.flatMap((entry) =>
+      entry.message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []))
+    ),
+  );
+  const exposedAssets = new Set([
+    ...pins.pinned.map((pin) => pin.assetId),
+    ...exposures.filter((pair) => inWindow.has(pair.toolUse.id)).map((pair) => pair.assetId),
+  ]);
   return {
     memory,
     uncovered: allUncovered,
     storedWindow,
     lastStoredSeq,
     storedHistoryTokens: snapshot.historyTokens,
-    recentUserTurns: uncovered.filter((message) => message.role === 'user' && message.visible).slice(-RECENT_USER_TURNS).map((message) => message.text),
+    recentUserTurns: uncovered.filter((message) => message.role === 'user' && message.visible).slice(-RECENT_USER_TURNS)
+      .map((message) => message.text),
     session,
     pinnedAssets: pins.pinned,
     exposedAssets,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { textMessage } from '../store/test-support/temp-database.ts';
 import { refreshSummary } from './refresh-summary.ts';
-import { createTurnFixture, USER, type TurnFixture } from './turn-test-support.ts';
+import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 let fixture: TurnFixture;
 
@@ -10,7 +10,11 @@ let fixture: TurnFixture;
 async function seedConversation(count: number): Promise<{ ownerId: string; conversationId: string }> {
   const conversationId = await fixture.createConversation();
   const scope = { ownerId: USER, conversationId };
-  const messages = Array.from({ length: count }, (_, index) => textMessage(index % 2 === 0 ? 'user' : 'assistant', `Message ${index + 1} about the garden plan and the budget.`));
+  const messages = Array.from(
+    { length: count },
+    (_, index) =>
+      textMessage(index % 2 === 0 ? 'user' : 'assistant', `Message ${index + 1} about the garden plan and the budget.`),
+  );
   await fixture.store.appendMessages({ ...scope, messages });
   return scope;
 }
@@ -32,22 +36,37 @@ describe('refreshSummary', () => {
     assert.equal(await refreshSummary(fixture.deps, scope), 'saved');
     const memory = await fixture.store.loadMemory(scope);
     assert.equal(memory.summary, 'The user is planning a garden on a budget.');
-    assert.ok(memory.coversUpToSeq >= 4 && memory.coversUpToSeq <= 6, `coverage leaves 4-6 messages uncovered (covers ${memory.coversUpToSeq})`);
+    assert.ok(
+      memory.coversUpToSeq >= 4 && memory.coversUpToSeq <= 6,
+      `coverage leaves 4-6 messages uncovered (covers ${memory.coversUpToSeq})`,
+    );
     assert.equal(fixture.cheapRequests().length, 1);
-    const usage = await fixture.database.read({ sql: "SELECT model_id, turn_id FROM usage_ledger WHERE conversation_id = ? AND kind = 'summariser'", args: [scope.conversationId] });
-    assert.deepEqual(usage.rows.map((row) => [row['model_id'], row['turn_id']]), [[fixture.deps.settings.cheapModelId, null]]);
+    const usage = await fixture.database.read({
+      sql: "SELECT model_id, turn_id FROM usage_ledger WHERE conversation_id = ? AND kind = 'summariser'",
+      args: [scope.conversationId],
+    });
+    assert.deepEqual(usage.rows.map((row) => [row['model_id'], row['turn_id']]), [[
+      fixture.deps.settings.cheapModelId,
+      null,
+    ]]);
     assert.equal(await refreshSummary(fixture.deps, scope), 'unchanged');
   });
 
   it('never lets a stale update overwrite a newer one (two refreshes at once)', async () => {
     const scope = await seedConversation(10);
     const before = await fixture.store.loadMemory(scope);
-    fixture.simulator.script.enqueue({ model: 'haiku', text: 'Summary A of the garden plan.' }, { model: 'haiku', text: 'Summary B of the garden plan.' });
+    fixture.simulator.script.enqueue({ model: 'haiku', text: 'Summary A of the garden plan.' }, {
+      model: 'haiku',
+      text: 'Summary B of the garden plan.',
+    });
     const outcomes = await Promise.all([refreshSummary(fixture.deps, scope), refreshSummary(fixture.deps, scope)]);
     assert.deepEqual([...outcomes].sort(), ['saved', 'stale']);
     const memory = await fixture.store.loadMemory(scope);
     assert.equal(memory.version, before.version + 1);
-    assert.equal(memory.summary, outcomes[0] === 'saved' ? 'Summary A of the garden plan.' : 'Summary B of the garden plan.');
+    assert.equal(
+      memory.summary,
+      outcomes[0] === 'saved' ? 'Summary A of the garden plan.' : 'Summary B of the garden plan.',
+    );
   });
 
   it('records a gap and keeps the previous summary when the summariser fails', async () => {
@@ -55,7 +74,13 @@ describe('refreshSummary', () => {
     fixture.simulator.script.enqueue({ model: 'haiku', text: 'The first summary.' });
     assert.equal(await refreshSummary(fixture.deps, scope), 'saved');
     const saved = await fixture.store.loadMemory(scope);
-    await fixture.store.appendMessages({ ...scope, messages: Array.from({ length: 6 }, (_, index) => textMessage(index % 2 === 0 ? 'user' : 'assistant', `Later message ${index}.`)) });
+    await fixture.store.appendMessages({
+      ...scope,
+      messages: Array.from(
+        { length: 6 },
+        (_, index) => textMessage(index % 2 === 0 ? 'user' : 'assistant', `Later message ${index}.`),
+      ),
+    });
     fixture.simulator.faults.inject({ kind: 'unavailable' }, { model: 'haiku', times: 2 });
     assert.equal(await refreshSummary(fixture.deps, scope), 'gap');
     const memory = await fixture.store.loadMemory(scope);
@@ -72,12 +97,18 @@ describe('refreshSummary', () => {
     const memory = await fixture.store.loadMemory(scope);
     assert.equal(memory.summary, '');
     assert.ok(memory.coversUpToSeq > 0, `coverage advanced (${memory.coversUpToSeq})`);
-    assert.ok((await fixture.store.loadUncovered(scope)).length <= fixture.deps.settings.windowMax, 'the window is bounded again');
+    assert.ok(
+      (await fixture.store.loadUncovered(scope)).length <= fixture.deps.settings.windowMax,
+      'the window is bounded again',
+    );
   });
 
   it('keeps the summary when the summariser answers with error-like text', async () => {
     const scope = await seedConversation(10);
-    fixture.simulator.script.enqueue({ model: 'haiku', text: 'I cannot summarise this conversation. Error: the request failed.' });
+    fixture.simulator.script.enqueue({
+      model: 'haiku',
+      text: 'I cannot summarise this conversation. Error: the request failed.',
+    });
     const result = await refreshSummary(fixture.deps, scope);
     assert.equal(result, 'gap');
     assert.equal((await fixture.store.loadMemory(scope)).summary, '');

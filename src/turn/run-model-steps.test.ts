@@ -3,15 +3,25 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { TurnEvent } from './chat-service.ts';
-import { createTurnFixture, USER, type TurnFixture } from './turn-test-support.ts';
+import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
-type WireBlock = { text?: string; toolUse?: { toolUseId: string; name: string }; toolResult?: { toolUseId: string; content: { text: string }[]; status: string } };
+type WireBlock = {
+  text?: string;
+  toolUse?: { toolUseId: string; name: string };
+  toolResult?: { toolUseId: string; content: { text: string }[]; status: string };
+};
 type WireBody = { messages: { role: string; content: WireBlock[] }[] };
 
 function toolResults(fixture: TurnFixture, callIndex: number): { toolUseId: string; text: string; status: string }[] {
   const body = fixture.mainRequests()[callIndex]?.request as WireBody | undefined;
   const last = body?.messages.at(-1);
-  return (last?.content ?? []).flatMap((block) => (block.toolResult === undefined ? [] : [{ toolUseId: block.toolResult.toolUseId, text: block.toolResult.content[0]?.text ?? '', status: block.toolResult.status }]));
+  return (last?.content ?? []).flatMap((
+    block,
+  ) => (block.toolResult === undefined ? [] : [{
+    toolUseId: block.toolResult.toolUseId,
+    text: block.toolResult.content[0]?.text ?? '',
+    status: block.toolResult.status,
+  }]));
 }
 
 let fixture: TurnFixture;
@@ -25,13 +35,20 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
-        toolRequests.push({ method: request.method ?? '', url: request.url ?? '', body, conversation: request.headers['x-tokenwise-conversation'] as string | undefined });
+        toolRequests.push({
+          method: request.method ?? '',
+          url: request.url ?? '',
+          body,
+          conversation: request.headers['x-tokenwise-conversation'] as string | undefined,
+        });
         if (request.url?.startsWith('/slow')) return; // never answers: the tool timeout must end the call
         if (request.url?.startsWith('/broken')) {
           response.writeHead(500, { 'content-type': 'text/plain' }).end('database down');
           return;
         }
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ temperature: 21, unit: 'C' }));
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ temperature: 21, unit: 'C' }),
+        );
       });
     });
     await new Promise<void>((resolve) => toolServer.listen(0, '127.0.0.1', resolve));
@@ -40,9 +57,27 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
     fixture = await createTurnFixture({
       settings: { maxToolSteps: 3, toolTimeoutMs: 300 },
       extraTools: [
-        { name: 'get_weather', description: 'Current weather for a city.', inputSchema: schema, tags: ['weather'], http: { url: `${toolUrl}/weather`, method: 'GET' } },
-        { name: 'get_forecast', description: 'Weather forecast for a city (slow service).', inputSchema: schema, tags: ['weather'], http: { url: `${toolUrl}/slow`, method: 'POST' } },
-        { name: 'get_pollen', description: 'Pollen count for a city.', inputSchema: schema, tags: ['weather'], http: { url: `${toolUrl}/broken`, method: 'POST' } },
+        {
+          name: 'get_weather',
+          description: 'Current weather for a city.',
+          inputSchema: schema,
+          tags: ['weather'],
+          http: { url: `${toolUrl}/weather`, method: 'GET' },
+        },
+        {
+          name: 'get_forecast',
+          description: 'Weather forecast for a city (slow service).',
+          inputSchema: schema,
+          tags: ['weather'],
+          http: { url: `${toolUrl}/slow`, method: 'POST' },
+        },
+        {
+          name: 'get_pollen',
+          description: 'Pollen count for a city.',
+          inputSchema: schema,
+          tags: ['weather'],
+          http: { url: `${toolUrl}/broken`, method: 'POST' },
+        },
       ],
     });
   });
@@ -56,24 +91,43 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
     const conversationId = await fixture.createConversation();
     fixture.simulator.log.clear();
     fixture.simulator.script.enqueue(
-      { model: 'sonnet', text: 'Adding it.', toolUses: [{ name: 'create_task', input: { title: 'Buy milk' }, id: 'tooluse_task1' }] },
+      {
+        model: 'sonnet',
+        text: 'Adding it.',
+        toolUses: [{ name: 'create_task', input: { title: 'Buy milk' }, id: 'tooluse_task1' }],
+      },
       { model: 'sonnet', text: 'Done: "Buy milk" is on your list.' },
     );
     const events: TurnEvent[] = [];
-    const result = await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Add a task to buy milk', onEvent: (event) => events.push(event) });
+    const result = await fixture.service.sendMessage({
+      userId: USER,
+      conversationId,
+      text: 'Add a task to buy milk',
+      onEvent: (event) => events.push(event),
+    });
     assert.equal(result.message.text, 'Adding it.\n\nDone: "Buy milk" is on your list.');
-    const rows = await fixture.database.read({ sql: 'SELECT title, user_id FROM tasks WHERE title = ?', args: ['Buy milk'] });
+    const rows = await fixture.database.read({
+      sql: 'SELECT title, user_id FROM tasks WHERE title = ?',
+      args: ['Buy milk'],
+    });
     assert.deepEqual(rows.rows.map((row) => [row['title'], row['user_id']]), [['Buy milk', USER]]);
     const [result1] = toolResults(fixture, 1);
     assert.equal(result1?.toolUseId, 'tooluse_task1');
     assert.equal(result1?.status, 'success');
     assert.match(result1?.text ?? '', /Buy milk/);
-    assert.deepEqual(events.filter((event) => event.type === 'tool'), [{ type: 'tool', name: 'create_task', status: 'started' }, { type: 'tool', name: 'create_task', status: 'success' }]);
+    assert.deepEqual(events.filter((event) => event.type === 'tool'), [{
+      type: 'tool',
+      name: 'create_task',
+      status: 'started',
+    }, { type: 'tool', name: 'create_task', status: 'success' }]);
     // History shows only the user message and the final answer; the tool traffic is stored but hidden.
     const page = await fixture.service.listMessages({ userId: USER, conversationId, limit: 10 });
     assert.deepEqual(page.messages.map((message) => message.role), ['user', 'assistant']);
     const stored = await fixture.store.loadUncovered({ ownerId: USER, conversationId });
-    assert.deepEqual(stored.map((message) => [message.role, message.visible]), [['user', true], ['assistant', false], ['user', false], ['assistant', true]]);
+    assert.deepEqual(stored.map((message) => [message.role, message.visible]), [['user', true], ['assistant', false], [
+      'user',
+      false,
+    ], ['assistant', true]]);
   });
 
   it('answers parallel tool calls in call order in one message, an unknown tool with an error result', async () => {
@@ -90,11 +144,21 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
       },
       { model: 'sonnet', text: 'Two tasks added; I cannot launch rockets.' },
     );
-    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Add tasks One and Two and launch a rocket' });
+    await fixture.service.sendMessage({
+      userId: USER,
+      conversationId,
+      text: 'Add tasks One and Two and launch a rocket',
+    });
     const results = toolResults(fixture, 1);
-    assert.deepEqual(results.map((entry) => [entry.toolUseId, entry.status]), [['tooluse_p1', 'success'], ['tooluse_p2', 'error'], ['tooluse_p3', 'success']]);
+    assert.deepEqual(results.map((entry) => [entry.toolUseId, entry.status]), [['tooluse_p1', 'success'], [
+      'tooluse_p2',
+      'error',
+    ], ['tooluse_p3', 'success']]);
     assert.match(results[1]?.text ?? '', /launch_rocket is not available/);
-    const rows = await fixture.database.read({ sql: "SELECT title FROM tasks WHERE title IN ('One', 'Two') ORDER BY title", args: [] });
+    const rows = await fixture.database.read({
+      sql: "SELECT title FROM tasks WHERE title IN ('One', 'Two') ORDER BY title",
+      args: [],
+    });
     assert.deepEqual(rows.rows.map((row) => row['title']), ['One', 'Two']);
   });
 
@@ -102,15 +166,34 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
     const conversationId = await fixture.createConversation();
     fixture.simulator.log.clear();
     for (let step = 1; step <= 3; step += 1) {
-      fixture.simulator.script.enqueue({ model: 'sonnet', toolUses: [{ name: 'list_tasks', input: {}, id: `tooluse_cap${step}` }] });
+      fixture.simulator.script.enqueue({
+        model: 'sonnet',
+        toolUses: [{ name: 'list_tasks', input: {}, id: `tooluse_cap${step}` }],
+      });
     }
-    const result = await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Show my tasks again and again' });
+    const result = await fixture.service.sendMessage({
+      userId: USER,
+      conversationId,
+      text: 'Show my tasks again and again',
+    });
     assert.match(result.message.text, /stopped after 3 tool steps/);
     assert.equal(fixture.mainRequests().length, 3);
     const stored = await fixture.store.loadUncovered({ ownerId: USER, conversationId });
-    assert.deepEqual(stored.map((message) => message.role), ['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    assert.deepEqual(stored.map((message) => message.role), [
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
     const lastResults = stored[6]?.content ?? [];
-    assert.deepEqual(lastResults.map((block) => (block.type === 'tool_result' ? [block.toolUseId, block.status] : block.type)), [['tooluse_cap3', 'error']]);
+    assert.deepEqual(
+      lastResults.map((block) => (block.type === 'tool_result' ? [block.toolUseId, block.status] : block.type)),
+      [['tooluse_cap3', 'error']],
+    );
     // The next turn sends that history and Bedrock (the simulator's validator) accepts it.
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Fine.' });
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'ok' });
@@ -126,8 +209,16 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
       { model: 'sonnet', text: 'It is 21 °C in Oslo.' },
     );
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'What is the weather in Oslo?' });
-    assert.deepEqual(toolRequests.map((request) => [request.method, request.url, request.conversation]), [['GET', '/weather?city=Oslo', conversationId]]);
-    assert.deepEqual(toolResults(fixture, 1), [{ toolUseId: 'tooluse_w1', text: '{"temperature":21,"unit":"C"}', status: 'success' }]);
+    assert.deepEqual(toolRequests.map((request) => [request.method, request.url, request.conversation]), [[
+      'GET',
+      '/weather?city=Oslo',
+      conversationId,
+    ]]);
+    assert.deepEqual(toolResults(fixture, 1), [{
+      toolUseId: 'tooluse_w1',
+      text: '{"temperature":21,"unit":"C"}',
+      status: 'success',
+    }]);
   });
 
   it('turns an HTTP tool timeout and an HTTP error into error results', async () => {
@@ -135,11 +226,22 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
     fixture.simulator.log.clear();
     toolRequests.length = 0;
     fixture.simulator.script.enqueue(
-      { model: 'sonnet', toolUses: [{ name: 'get_forecast', input: { city: 'Oslo' }, id: 'tooluse_f1' }, { name: 'get_pollen', input: { city: 'Oslo' }, id: 'tooluse_f2' }] },
+      {
+        model: 'sonnet',
+        toolUses: [{ name: 'get_forecast', input: { city: 'Oslo' }, id: 'tooluse_f1' }, {
+          name: 'get_pollen',
+          input: { city: 'Oslo' },
+          id: 'tooluse_f2',
+        }],
+      },
       { model: 'sonnet', text: 'The weather services are not answering.' },
     );
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Forecast and pollen for Oslo' });
-    assert.deepEqual(toolRequests.map((request) => [request.method, request.url, request.body]), [['POST', '/slow', '{"city":"Oslo"}'], ['POST', '/broken', '{"city":"Oslo"}']]);
+    assert.deepEqual(toolRequests.map((request) => [request.method, request.url, request.body]), [[
+      'POST',
+      '/slow',
+      '{"city":"Oslo"}',
+    ], ['POST', '/broken', '{"city":"Oslo"}']]);
     assert.deepEqual(toolResults(fixture, 1), [
       { toolUseId: 'tooluse_f1', text: 'Tool get_forecast failed: no answer within 300 ms.', status: 'error' },
       { toolUseId: 'tooluse_f2', text: 'Tool get_pollen failed: HTTP 500: database down', status: 'error' },

@@ -41,10 +41,18 @@ export type ModelStepsResult = {
   readonly finalText: string;
   readonly calls: readonly ModelCallRecord[];
   /** First exposures of assets, with the index in `run` of the message holding their toolResult. */
-  readonly firstExposures: readonly { readonly assetId: string; readonly toolUseId: string; readonly runIndex: number }[];
+  readonly firstExposures: readonly {
+    readonly assetId: string;
+    readonly toolUseId: string;
+    readonly runIndex: number;
+  }[];
 };
 
-async function callMainModel(deps: TurnDependencies, request: PromptRequest, onEvent: (event: TurnEvent) => void): Promise<ModelReply> {
+async function callMainModel(
+  deps: TurnDependencies,
+  request: PromptRequest,
+  onEvent: (event: TurnEvent) => void,
+): Promise<ModelReply> {
   let emitted = false;
   const onText = (text: string) => {
     emitted = true;
@@ -69,27 +77,61 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
   const run: Message[] = [input.userMessage];
   const calls: ModelCallRecord[] = [];
   const firstExposures: { assetId: string; toolUseId: string; runIndex: number }[] = [];
-  for (let step = 1; ; step += 1) {
-    const window = [...input.storedWindow, ...run.map((message, index) => ({ seq: input.lastStoredSeq + 1 + index, message }))];
+  for (let step = 1;; step += 1) {
+    const window = [
+      ...input.storedWindow,
+      ...run.map((message, index) => ({ seq: input.lastStoredSeq + 1 + index, message })),
+    ];
     const now = deps.clock();
-    const prompt = buildMainPrompt(deps, { summary: input.summary, window, pinnedAssets: input.pinnedAssets, domainTools: input.domainTools, storedHistoryTokens: input.storedHistoryTokens, runMessages: run, correction: input.correction, now });
+    const prompt = buildMainPrompt(deps, {
+      summary: input.summary,
+      window,
+      pinnedAssets: input.pinnedAssets,
+      domainTools: input.domainTools,
+      storedHistoryTokens: input.storedHistoryTokens,
+      runMessages: run,
+      correction: input.correction,
+      now,
+    });
     const reply = await callMainModel(deps, prompt.request, input.onEvent);
-    const call: ModelCallRecord = { kind: 'main', request: prompt.request, reply, startedAt: now, naiveInputTokens: prompt.naiveInputTokens, fingerprint: prompt.fingerprint };
+    const call: ModelCallRecord = {
+      kind: 'main',
+      request: prompt.request,
+      reply,
+      startedAt: now,
+      naiveInputTokens: prompt.naiveInputTokens,
+      fingerprint: prompt.fingerprint,
+    };
     calls.push(call);
     input.onCall?.(call);
-    const content: readonly ContentBlock[] = reply.content.length > 0 ? reply.content : [{ type: 'text', text: EMPTY_REPLY_TEXT }];
+    const content: readonly ContentBlock[] = reply.content.length > 0
+      ? reply.content
+      : [{ type: 'text', text: EMPTY_REPLY_TEXT }];
     run.push({ role: 'assistant', content });
     const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
     if (toolUses.length === 0) break;
     if (step >= deps.settings.maxToolSteps) {
       // Every call still gets its result, so the stored history stays a valid Converse history.
-      run.push({ role: 'user', content: toolUses.map((use) => ({ type: 'tool_result', toolUseId: use.id, text: `Not run: this turn reached its limit of ${step} tool steps.`, status: 'error' })) });
+      run.push({
+        role: 'user',
+        content: toolUses.map((use) => ({
+          type: 'tool_result',
+          toolUseId: use.id,
+          text: `Not run: this turn reached its limit of ${step} tool steps.`,
+          status: 'error',
+        })),
+      });
       const text = stepLimitText(step);
       run.push({ role: 'assistant', content: [{ type: 'text', text }] });
       input.onEvent({ type: 'delta', text });
       break;
     }
-    const executed = await executeToolCalls(deps, { userId: input.userId, conversationId: input.conversationId, exposedAssets: input.exposedAssets, onEvent: input.onEvent }, toolUses);
+    const executed = await executeToolCalls(deps, {
+      userId: input.userId,
+      conversationId: input.conversationId,
+      exposedAssets: input.exposedAssets,
+      onEvent: input.onEvent,
+    }, toolUses);
     run.push({ role: 'user', content: executed.results });
     for (const exposure of executed.firstExposures) firstExposures.push({ ...exposure, runIndex: run.length - 1 });
   }

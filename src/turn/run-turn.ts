@@ -1,7 +1,7 @@
 // One turn, start to finish: idempotency and the one-turn lock, load → select → call/tools → persist all at once.
 import { AppError } from '../errors.ts';
 import { estimateMessageTokens } from '../pipeline/tokens/index.ts';
-import { updateTokenCorrection, totalInputTokens } from '../pipeline/tokens/index.ts';
+import { totalInputTokens, updateTokenCorrection } from '../pipeline/tokens/index.ts';
 import type { Message } from '../pipeline/types/index.ts';
 import type { ConversationScope, NewMessage, NewUsageRow, StoredMessage } from '../store/store-records.ts';
 import { accountModelCall, type ModelCallRecord } from './account-model-call.ts';
@@ -63,10 +63,21 @@ async function recordExposures(deps: TurnDependencies, facts: ExposureFacts): Pr
   try {
     for (const exposure of facts.exposures) {
       const seq = facts.stored[exposure.runIndex]?.seq;
-      if (seq !== undefined) await deps.store.recordAssetExposure({ ...scope, sessionId: facts.sessionId, assetId: exposure.assetId, messageSeq: seq, toolUseId: exposure.toolUseId });
+      if (seq !== undefined) {
+        await deps.store.recordAssetExposure({
+          ...scope,
+          sessionId: facts.sessionId,
+          assetId: exposure.assetId,
+          messageSeq: seq,
+          toolUseId: exposure.toolUseId,
+        });
+      }
     }
   } catch (error) {
-    deps.logger.log('warn', 'session_facts_not_recorded', { turnId: facts.turnId, error: error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error });
+    deps.logger.log('warn', 'session_facts_not_recorded', {
+      turnId: facts.turnId,
+      error: error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error,
+    });
   }
 }
 
@@ -74,23 +85,37 @@ async function recordExposures(deps: TurnDependencies, facts: ExposureFacts): Pr
 export type TurnOutcome = { readonly result: TurnResult; readonly summaryDue: boolean };
 
 /** Throws AppError: not_found, conflict (turn running / key in use), over_budget, model_* and store_* codes. */
-export async function runTurn(deps: TurnDependencies, state: ServiceState, input: SendMessageInput): Promise<TurnOutcome> {
+export async function runTurn(
+  deps: TurnDependencies,
+  state: ServiceState,
+  input: SendMessageInput,
+): Promise<TurnOutcome> {
   const scope = { ownerId: input.userId, conversationId: input.conversationId };
   const key = input.idempotencyKey;
   if (key !== undefined) {
-    const claim = await deps.store.beginIdempotency({ ...scope, key, requestHash: await hashRequest(input.text), takeOverPendingOlderThanMs: deps.settings.turnLeaseMs });
+    const claim = await deps.store.beginIdempotency({
+      ...scope,
+      key,
+      requestHash: await hashRequest(input.text),
+      takeOverPendingOlderThanMs: deps.settings.turnLeaseMs,
+    });
     if (claim.status === 'done') return { result: claim.response as TurnResult, summaryDue: false };
-    if (claim.status === 'pending') throw new AppError('conflict', 'a request with this Idempotency-Key is still running; retry later');
-    if (claim.status === 'mismatch') throw new AppError('conflict', 'this Idempotency-Key was already used with a different message');
+    if (claim.status === 'pending') {
+      throw new AppError('conflict', 'a request with this Idempotency-Key is still running; retry later');
+    }
+    if (claim.status === 'mismatch') {
+      throw new AppError('conflict', 'this Idempotency-Key was already used with a different message');
+    }
   }
   const turnId = deps.createId();
   const startedAt = deps.clock();
   // One transaction takes the lock, begins the turn and reads what the turn needs (not_found for a foreign conversation).
-  const started = await deps.store.startTurn({ ...scope, turnId, now: startedAt, leaseMs: deps.settings.turnLeaseMs }).catch(async (error: unknown) => {
-    // Nothing of the turn was stored (one transaction): free the key so a retry can run.
-    if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key }).catch(() => false);
-    throw error;
-  });
+  const started = await deps.store.startTurn({ ...scope, turnId, now: startedAt, leaseMs: deps.settings.turnLeaseMs })
+    .catch(async (error: unknown) => {
+      // Nothing of the turn was stored (one transaction): free the key so a retry can run.
+      if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key }).catch(() => false);
+      throw error;
+    });
   if (!started.ok) {
     if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key });
     throw new AppError('conflict', 'a turn of this conversation is still running; wait for it to finish');
@@ -99,47 +124,114 @@ export async function runTurn(deps: TurnDependencies, state: ServiceState, input
   const rows: NewUsageRow[] = [];
   const account = (record: ModelCallRecord, summaryTokens: number) => {
     const previousFingerprint = state.fingerprints.get(input.conversationId) ?? null;
-    const { row } = accountModelCall({ record, turnId, conversationId: input.conversationId, summaryTokens, previousFingerprint, finishedAt: deps.clock(), logger: deps.logger });
+    const { row } = accountModelCall({
+      record,
+      turnId,
+      conversationId: input.conversationId,
+      summaryTokens,
+      previousFingerprint,
+      finishedAt: deps.clock(),
+      logger: deps.logger,
+    });
     rows.push(row);
     if (record.kind === 'main' && record.fingerprint !== undefined) {
       state.fingerprints.set(input.conversationId, record.fingerprint);
-      state.correction = updateTokenCorrection(state.correction, { modelId: record.request.modelId, estimated: row.estimatedInputTokens, actual: totalInputTokens(record.reply.usage) });
+      state.correction = updateTokenCorrection(state.correction, {
+        modelId: record.request.modelId,
+        estimated: row.estimatedInputTokens,
+        actual: totalInputTokens(record.reply.usage),
+      });
     }
   };
   try {
     const { conversation } = started;
     const context = await loadTurnContext(deps, scope, started, startedAt);
-    const chosen = await chooseTools(deps, { text: input.text, recentUserTurns: context.recentUserTurns, previousSelection: conversation.selectedTools, calledTools: listCalledTools(context.storedWindow.map((entry) => entry.message)) });
+    const chosen = await chooseTools(deps, {
+      text: input.text,
+      recentUserTurns: context.recentUserTurns,
+      previousSelection: conversation.selectedTools,
+      calledTools: listCalledTools(context.storedWindow.map((entry) => entry.message)),
+    });
     if (chosen.call !== null) calls.push(chosen.call);
     const selected = chosen.tools.map((tool) => tool.name);
-    if (JSON.stringify(selected) !== JSON.stringify(conversation.selectedTools)) await deps.store.setSelectedTools({ ...scope, tools: selected });
+    if (JSON.stringify(selected) !== JSON.stringify(conversation.selectedTools)) {
+      await deps.store.setSelectedTools({ ...scope, tools: selected });
+    }
     const steps = await runModelSteps(deps, {
-      userId: input.userId, conversationId: input.conversationId,
+      userId: input.userId,
+      conversationId: input.conversationId,
       userMessage: { role: 'user', content: [{ type: 'text', text: input.text }] },
       summary: context.memory.summary === '' ? null : { text: context.memory.summary },
-      storedWindow: context.storedWindow, lastStoredSeq: context.lastStoredSeq, storedHistoryTokens: context.storedHistoryTokens,
-      pinnedAssets: context.pinnedAssets, exposedAssets: context.exposedAssets, domainTools: chosen.tools,
-      correction: state.correction, onEvent: guardListener(input.onEvent, deps), onCall: (call) => calls.push(call),
+      storedWindow: context.storedWindow,
+      lastStoredSeq: context.lastStoredSeq,
+      storedHistoryTokens: context.storedHistoryTokens,
+      pinnedAssets: context.pinnedAssets,
+      exposedAssets: context.exposedAssets,
+      domainTools: chosen.tools,
+      correction: state.correction,
+      onEvent: guardListener(input.onEvent, deps),
+      onCall: (call) => calls.push(call),
     });
     for (const call of calls) account(call, context.memory.summaryTokens);
     const assistantId = deps.createId();
-    const result: TurnResult = { message: { id: assistantId, role: 'assistant', text: steps.finalText }, usage: sumTurnUsage(rows) };
-    const session = { sessionId: context.session.id, sessionStartedAt: context.session.startedAt, lastActivityAt: deps.clock().toISOString() };
-    const completed = await deps.store.completeTurn({ ...scope, turnId, messages: toNewMessages(steps.run, steps.finalText, assistantId), usage: rows, session, ...(key === undefined ? {} : { idempotency: { key, response: result } }) });
-    if (!completed.ok) throw new AppError('conflict', 'this turn lost its lock before it could be stored; send the message again');
+    const result: TurnResult = {
+      message: { id: assistantId, role: 'assistant', text: steps.finalText },
+      usage: sumTurnUsage(rows),
+    };
+    const session = {
+      sessionId: context.session.id,
+      sessionStartedAt: context.session.startedAt,
+      lastActivityAt: deps.clock().toISOString(),
+    };
+    const completed = await deps.store.completeTurn({
+      ...scope,
+      turnId,
+      messages: toNewMessages(steps.run, steps.finalText, assistantId),
+      usage: rows,
+      session,
+      ...(key === undefined ? {} : { idempotency: { key, response: result } }),
+    });
+    if (!completed.ok) {
+      throw new AppError('conflict', 'this turn lost its lock before it could be stored; send the message again');
+    }
     // The turn is stored: what follows is bookkeeping, and its failure must not turn a stored answer into an error.
-    if (steps.firstExposures.length > 0) await recordExposures(deps, { ...scope, turnId, sessionId: context.session.id, exposures: steps.firstExposures, stored: completed.messages });
-    const afterTurn = [...context.uncovered, ...completed.messages.map((message) => ({ seq: message.seq, message: { role: message.role, content: message.content } }))];
+    if (steps.firstExposures.length > 0) {
+      await recordExposures(deps, {
+        ...scope,
+        turnId,
+        sessionId: context.session.id,
+        exposures: steps.firstExposures,
+        stored: completed.messages,
+      });
+    }
+    const afterTurn = [
+      ...context.uncovered,
+      ...completed.messages.map((message) => ({
+        seq: message.seq,
+        message: { role: message.role, content: message.content },
+      })),
+    ];
     deps.logger.log('info', 'turn', {
-      conversationId: input.conversationId, turnId, steps: steps.calls.length, selection: chosen.selection.source, domainTools: selected.length,
-      windowMessages: context.storedWindow.length + steps.run.length, summaryTokens: context.memory.summaryTokens,
-      ...result.usage, durationMs: deps.clock().getTime() - startedAt.getTime(),
+      conversationId: input.conversationId,
+      turnId,
+      steps: steps.calls.length,
+      selection: chosen.selection.source,
+      domainTools: selected.length,
+      windowMessages: context.storedWindow.length + steps.run.length,
+      summaryTokens: context.memory.summaryTokens,
+      ...result.usage,
+      durationMs: deps.clock().getTime() - startedAt.getTime(),
     });
     return { result, summaryDue: isSummaryDue(deps.settings, afterTurn) };
   } catch (error) {
     for (const call of calls.slice(rows.length)) account(call, 0);
     const code = error instanceof AppError ? error.code : 'internal';
-    await deps.store.failTurn({ ...scope, turnId, errorCode: code, usage: rows }).catch((failure: unknown) => deps.logger.log('error', 'turn_fail_not_recorded', { turnId, error: failure instanceof Error ? failure.name : typeof failure }));
+    await deps.store.failTurn({ ...scope, turnId, errorCode: code, usage: rows }).catch((failure: unknown) =>
+      deps.logger.log('error', 'turn_fail_not_recorded', {
+        turnId,
+        error: failure instanceof Error ? failure.name : typeof failure,
+      })
+    );
     if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key }).catch(() => false);
     throw error;
   }

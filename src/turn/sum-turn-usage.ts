@@ -3,7 +3,14 @@ import type { NewUsageRow } from '../store/store-records.ts';
 import type { TurnUsage } from './chat-service.ts';
 
 export function sumTurnUsage(rows: readonly NewUsageRow[]): TurnUsage {
-  const total = { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheWriteInputTokens: 0, costUSD: 0, naiveCostUSD: 0 };
+  const total = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadInputTokens: 0,
+    cacheWriteInputTokens: 0,
+    costUSD: 0,
+    naiveCostUSD: 0,
+  };
   for (const row of rows) {
     total.inputTokens += row.inputTokens;
     total.outputTokens += row.outputTokens;

@@ -5,7 +5,7 @@ import { createBedrockClient } from '../bedrock/create-bedrock-client.ts';
 import { createModelCaller, type ModelCaller } from '../bedrock/call-model.ts';
 import { DEFAULT_ASSETS, DEFAULT_INSTRUCTIONS, DEFAULT_SAFETY_RULES } from '../config/default-prompt-content.ts';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../config/models.ts';
-import { SILENT_LOGGER, type Logger } from '../logger.ts';
+import { type Logger, SILENT_LOGGER } from '../logger.ts';
 import { createToolIndex } from '../pipeline/tool-search/index.ts';
 import { createToolRegistry, type ToolInput } from '../pipeline/tool-catalogue/index.ts';
 import type { ConversationStore } from '../store/conversation-store.ts';
@@ -15,9 +15,14 @@ import { createMigratedDatabase } from '../store/test-support/temp-database.ts';
 import { createDemoToolPack } from '../tools/create-demo-tool-pack.ts';
 import { indexToolPack, registerToolPack } from '../tools/register-tool-pack.ts';
 import type { ToolHandler } from '../tools/tool-handler.ts';
-import { startSimulatorServer, type LogEntry, type Simulator } from '../../testbench/simulator/index.ts';
+import { type LogEntry, type Simulator, startSimulatorServer } from '../../testbench/simulator/index.ts';
 import { createChatService, type RunningChatService } from './create-chat-service.ts';
-import { DEFAULT_TURN_SETTINGS, type PromptContent, type TurnDependencies, type TurnSettings } from './turn-dependencies.ts';
+import {
+  DEFAULT_TURN_SETTINGS,
+  type PromptContent,
+  type TurnDependencies,
+  type TurnSettings,
+} from './turn-dependencies.ts';
 
 export const MAIN_MODEL = DEFAULT_MODEL_ID;
 export const CHEAP_MODEL = DEFAULT_CHEAP_MODEL_ID;
@@ -92,7 +97,8 @@ export async function createTurnFixture(options: TurnFixtureOptions = {}): Promi
     fetch: (input, init) => fetch(input, init),
   };
   const service = createChatService(deps);
-  const byModel = (model: string) => server.simulator.log.entries().filter((entry) => entry.modelId === model && entry.operation !== 'count-tokens');
+  const byModel = (model: string) =>
+    server.simulator.log.entries().filter((entry) => entry.modelId === model && entry.operation !== 'count-tokens');
   return {
     deps,
     service,
@@ -121,7 +127,9 @@ export async function createTurnFixture(options: TurnFixtureOptions = {}): Promi
 /** The texts of a Converse request's messages (wire shape), for compact assertions. */
 export function requestTexts(entry: LogEntry | undefined): string[] {
   const body = entry?.request as { messages?: { content: Record<string, unknown>[] }[] } | undefined;
-  return (body?.messages ?? []).flatMap((message) => message.content.flatMap((block) => (typeof block['text'] === 'string' ? [block['text']] : [])));
+  return (body?.messages ?? []).flatMap((message) =>
+    message.content.flatMap((block) => (typeof block['text'] === 'string' ? [block['text']] : []))
+  );
 }
 
 /** Tool names declared in a Converse request (wire shape), in order. */

@@ -29,8 +29,12 @@ export async function checkLoadDatabase(options: CheckLoadDatabaseOptions): Prom
   const client = createClient({ url: `file:${options.databasePath}` });
   try {
     await client.execute('PRAGMA busy_timeout = 5000');
-    const users = await client.execute("SELECT conversation_id, text FROM messages WHERE role = 'user' AND visible = 1");
-    const assistants = await client.execute("SELECT conversation_id, count(*) AS n FROM messages WHERE role = 'assistant' AND visible = 1 GROUP BY conversation_id");
+    const users = await client.execute(
+      "SELECT conversation_id, text FROM messages WHERE role = 'user' AND visible = 1",
+    );
+    const assistants = await client.execute(
+      "SELECT conversation_id, count(*) AS n FROM messages WHERE role = 'assistant' AND visible = 1 GROUP BY conversation_id",
+    );
     const turns = await client.execute('SELECT status, count(*) AS n FROM turns GROUP BY status');
     const stored = new Map<string, number>();
     for (const row of users.rows) {
@@ -50,7 +54,9 @@ export async function checkLoadDatabase(options: CheckLoadDatabaseOptions): Prom
     }
     const answers = new Map(assistants.rows.map((row) => [String(row['conversation_id']), Number(row['n'])]));
     let unansweredConversations = 0;
-    for (const [conversationId, texts] of options.accepted) if ((answers.get(conversationId) ?? 0) !== texts.length) unansweredConversations += 1;
+    for (const [conversationId, texts] of options.accepted) {
+      if ((answers.get(conversationId) ?? 0) !== texts.length) unansweredConversations += 1;
+    }
     const byStatus = new Map(turns.rows.map((row) => [String(row['status']), Number(row['n'])]));
     return {
       lost,

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startNodeServer } from '../../src/runtime/node.ts';
 import { holdWriteLock } from './hold-write-lock.ts';
-import { isErrorShape, startHardenedServer, type HardenedServer } from './start-hardened-server.ts';
+import { type HardenedServer, isErrorShape, startHardenedServer } from './start-hardened-server.ts';
 import { createTurnProbe, parseServerSentEvents, type TurnProbe } from './turn-probe.ts';
 
 /** Faults go to the main model only, so the tool selector (the cheap model) is not what absorbs them. */
@@ -33,12 +33,21 @@ describe('faults over the real server', () => {
     assert.ok(!(await probe.history(conversationId)).some((message) => message.text === text));
     const again = `${text} (again)`;
     assert.equal((await probe.send(conversationId, again)).status, 200);
-    assert.deepEqual((await probe.history(conversationId)).filter((message) => message.role === 'user').at(-1), { role: 'user', text: again });
+    assert.deepEqual((await probe.history(conversationId)).filter((message) => message.role === 'user').at(-1), {
+      role: 'user',
+      text: again,
+    });
   }
 
   const outages = [
     { name: 'throttling (429)', kind: 'throttling', status: 429, code: 'model_throttled', retryAfter: true },
-    { name: 'service unavailable (503)', kind: 'unavailable', status: 503, code: 'model_unavailable', retryAfter: true },
+    {
+      name: 'service unavailable (503)',
+      kind: 'unavailable',
+      status: 503,
+      code: 'model_unavailable',
+      retryAfter: true,
+    },
     { name: 'model timeout (408)', kind: 'timeout', status: 504, code: 'model_timeout', retryAfter: false },
   ] as const;
   for (const outage of outages) {
@@ -108,7 +117,11 @@ describe('faults over the real server', () => {
   it('answers an exception frame mid-stream with 502 and stores nothing of the turn', async () => {
     const id = await probe.createConversation();
     const text = marker();
-    server.simulator.simulator.faults.inject({ kind: 'stream-exception', afterFrames: 4, exceptionType: 'modelStreamErrorException' }, MAIN);
+    server.simulator.simulator.faults.inject({
+      kind: 'stream-exception',
+      afterFrames: 4,
+      exceptionType: 'modelStreamErrorException',
+    }, MAIN);
     const answer = await probe.send(id, text);
     assert.equal(answer.status, 502, answer.text);
     assert.ok(isErrorShape(answer.body));
@@ -119,7 +132,11 @@ describe('faults over the real server', () => {
   it('retries a throttling exception frame that arrives before any text', async () => {
     const id = await probe.createConversation();
     const text = marker();
-    server.simulator.simulator.faults.inject({ kind: 'stream-exception', afterFrames: 1, exceptionType: 'throttlingException' }, MAIN);
+    server.simulator.simulator.faults.inject({
+      kind: 'stream-exception',
+      afterFrames: 1,
+      exceptionType: 'throttlingException',
+    }, MAIN);
     const answer = await probe.send(id, text);
     assert.equal(answer.status, 200, answer.text);
     assert.equal(probe.mainCalls(text), 2);
@@ -136,7 +153,10 @@ describe('faults over the real server', () => {
     assert.deepEqual((await probe.history(id)).filter((message) => message.role === 'user'), [{ role: 'user', text }]);
   });
 
-  it('answers 503 store_busy while another process keeps the database locked, and loses nothing after', { skip: SPAWN_SKIP, timeout: 60_000 }, async () => {
+  it('answers 503 store_busy while another process keeps the database locked, and loses nothing after', {
+    skip: SPAWN_SKIP,
+    timeout: 60_000,
+  }, async () => {
     const id = await probe.createConversation();
     const stored = marker();
     assert.equal((await probe.send(id, stored)).status, 200);
@@ -162,11 +182,18 @@ describe('faults over the real server', () => {
 
   it('keeps the last good summary when the summariser fails, and never moves coverage backwards', async () => {
     const id = await probe.createConversation();
-    const memory = async () => (await server.query('SELECT summary, version, covers_up_to_seq, gap_count FROM conversation_memory WHERE conversation_id = ?', [id]))[0];
+    const memory = async () =>
+      (await server.query(
+        'SELECT summary, version, covers_up_to_seq, gap_count FROM conversation_memory WHERE conversation_id = ?',
+        [id],
+      ))[0];
     for (let n = 0; n < 4; n += 1) assert.equal((await probe.send(id, marker())).status, 200);
     await server.restart(); // drains the background summary updates
     const before = await memory();
-    assert.ok(before !== undefined && String(before['summary']) !== '' && Number(before['version']) >= 1, JSON.stringify(before));
+    assert.ok(
+      before !== undefined && String(before['summary']) !== '' && Number(before['version']) >= 1,
+      JSON.stringify(before),
+    );
     // Every cheap-model call fails from here: the selector falls back, the summariser records a gap.
     server.simulator.simulator.faults.inject({ kind: 'unavailable' }, { model: 'haiku', times: 200 });
     for (let n = 0; n < 3; n += 1) assert.equal((await probe.send(id, marker())).status, 200);
@@ -186,24 +213,45 @@ describe('faults over the real server', () => {
 
   it('lets no stale summary win when two servers update one conversation at once', async () => {
     const lines: string[] = [];
-    const second = await startNodeServer(server.env, { port: 0, hostname: '127.0.0.1', write: (line) => lines.push(line) });
+    const second = await startNodeServer(server.env, {
+      port: 0,
+      hostname: '127.0.0.1',
+      write: (line) => lines.push(line),
+    });
     try {
       const id = await probe.createConversation();
       const token = await server.token('fault-user');
       const urls = [server.url, second.url];
       // Turns alternate between the servers; each schedules its own background summary update, so updates overlap.
       for (let n = 0; n < 8; n += 1) {
-        const answer = await fetch(`${urls[n % 2]}/v1/conversations/${id}/messages`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: marker() }) });
+        const answer = await fetch(`${urls[n % 2]}/v1/conversations/${id}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ text: marker() }),
+        });
         assert.equal(answer.status, 200, await answer.text());
       }
       await second.close();
       await server.restart();
-      const events = [...server.lines, ...lines].map((line) => JSON.parse(line) as Record<string, unknown>).filter((event) => event['conversationId'] === id);
-      const saved = events.filter((event) => (event['event'] === 'summary_updated' || event['event'] === 'summary_gap') && event['stale'] === false);
-      const [memory] = await server.query('SELECT version, covers_up_to_seq FROM conversation_memory WHERE conversation_id = ?', [id]);
+      const events = [...server.lines, ...lines].map((line) => JSON.parse(line) as Record<string, unknown>).filter((
+        event,
+      ) => event['conversationId'] === id);
+      const saved = events.filter((event) =>
+        (event['event'] === 'summary_updated' || event['event'] === 'summary_gap') && event['stale'] === false
+      );
+      const [memory] = await server.query(
+        'SELECT version, covers_up_to_seq FROM conversation_memory WHERE conversation_id = ?',
+        [id],
+      );
       assert.ok(saved.length >= 1, 'at least one summary was saved');
-      assert.equal(Number(memory?.['version']), saved.length, 'every saved update bumped the version once; stale ones wrote nothing');
-      const covered = saved.filter((event) => event['event'] === 'summary_updated').map((event) => Number(event['coversUpToSeq']));
+      assert.equal(
+        Number(memory?.['version']),
+        saved.length,
+        'every saved update bumped the version once; stale ones wrote nothing',
+      );
+      const covered = saved.filter((event) => event['event'] === 'summary_updated').map((event) =>
+        Number(event['coversUpToSeq'])
+      );
       assert.equal(Number(memory?.['covers_up_to_seq']), Math.max(...covered), 'the newest coverage stands');
     } finally {
       await second.close();

@@ -1,7 +1,7 @@
 // Test support: another process holding a SQLite write lock (BEGIN IMMEDIATE) on a database file.
 // libSQL's local API is synchronous, so a lock held in the server's own process would freeze the very event loop
 // that must release it; a separate process is also the real case (a second server, a migration, a backup).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createClient } from '@libsql/client';
 
 export type WriteLock = {
@@ -13,8 +13,17 @@ export type WriteLock = {
  * Starts a process that takes the write lock on `databaseUrl` and resolves once it holds it. With `releaseAfterMs`
  * the process lets go on its own after that long (measured in its own process, so a blocked caller still sees it).
  */
-export async function holdWriteLock(databaseUrl: string, options: { readonly releaseAfterMs?: number } = {}): Promise<WriteLock> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'testbench/hardening/hold-write-lock.ts', databaseUrl, String(options.releaseAfterMs ?? 0)], {
+export async function holdWriteLock(
+  databaseUrl: string,
+  options: { readonly releaseAfterMs?: number } = {},
+): Promise<WriteLock> {
+  const child: ChildProcess = spawn(process.execPath, [
+    '--import',
+    'tsx',
+    'testbench/hardening/hold-write-lock.ts',
+    databaseUrl,
+    String(options.releaseAfterMs ?? 0),
+  ], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -52,4 +61,6 @@ async function main(databaseUrl: string, releaseAfterMs: number): Promise<void> 
 }
 
 const [, entry, urlArgument, releaseArgument] = process.argv;
-if (entry?.endsWith('hold-write-lock.ts') && urlArgument !== undefined) await main(urlArgument, Number(releaseArgument ?? 0));
+if (entry?.endsWith('hold-write-lock.ts') && urlArgument !== undefined) {
+  await main(urlArgument, Number(releaseArgument ?? 0));
+}

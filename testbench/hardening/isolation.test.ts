@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mintDevelopmentToken } from '../../src/http/mint-development-token.ts';
-import { HARDENING_SECRET, isErrorShape, startHardenedServer, type HardenedServer } from './start-hardened-server.ts';
+import { type HardenedServer, HARDENING_SECRET, isErrorShape, startHardenedServer } from './start-hardened-server.ts';
 import { createTurnProbe } from './turn-probe.ts';
 
 const AWS_KEYS = {
@@ -32,7 +32,12 @@ describe('isolation and auth over the real server', () => {
   let alice: string;
   let bob: string;
   let aliceConversation: string;
-  const aliceTexts = ['alice-private-text-7d1f: my passport number is X1234567', 'alice-private-text-9c2e: remind me about the clinic', 'alice-private-text-4b8a: and the bank code 0042', 'alice-private-text-1e5d: thanks'];
+  const aliceTexts = [
+    'alice-private-text-7d1f: my passport number is X1234567',
+    'alice-private-text-9c2e: remind me about the clinic',
+    'alice-private-text-4b8a: and the bank code 0042',
+    'alice-private-text-1e5d: thanks',
+  ];
 
   before(async () => {
     server = await startHardenedServer({ ...BEDROCK_KEY, WINDOW_MIN_MESSAGES: '2', WINDOW_MAX_MESSAGES: '4' });
@@ -42,7 +47,9 @@ describe('isolation and auth over the real server', () => {
     aliceConversation = await probe.createConversation();
     for (const text of aliceTexts) assert.equal((await probe.send(aliceConversation, text)).status, 200);
     await server.restart(); // drains the summary updates, so a summary exists before the next turns
-    for (const text of ['alice-private-text-5a5a: what did I ask first?', 'alice-private-text-6b6b: and second?']) assert.equal((await probe.send(aliceConversation, text)).status, 200);
+    for (const text of ['alice-private-text-5a5a: what did I ask first?', 'alice-private-text-6b6b: and second?']) {
+      assert.equal((await probe.send(aliceConversation, text)).status, 200);
+    }
     aliceTexts.push('alice-private-text-5a5a: what did I ask first?', 'alice-private-text-6b6b: and second?');
   });
   after(() => server.close());
@@ -53,7 +60,11 @@ describe('isolation and auth over the real server', () => {
     const badTokens: Record<string, string | undefined> = {
       missing: undefined,
       expired: await mintDevelopmentToken({ secret: HARDENING_SECRET, sub: 'alice', ttlSeconds: 3600, now: past }),
-      'wrongly signed': await mintDevelopmentToken({ secret: 'another-secret-of-enough-length-0123456789', sub: 'alice', ttlSeconds: 3600 }),
+      'wrongly signed': await mintDevelopmentToken({
+        secret: 'another-secret-of-enough-length-0123456789',
+        sub: 'alice',
+        ttlSeconds: 3600,
+      }),
       'alg none': `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`,
       'alg none, signature kept': `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.${alice.split('.')[2]}`,
       'alg HS512 header swap': `${base64url({ alg: 'HS512', typ: 'JWT' })}.${payload}.${alice.split('.')[2]}`,
@@ -62,82 +73,161 @@ describe('isolation and auth over the real server', () => {
     };
     for (const [name, token] of Object.entries(badTokens)) {
       for (const route of routes(aliceConversation)) {
-        const answer = await server.call(route.method, route.path, { ...(token === undefined ? {} : { token }), ...(route.body === undefined ? {} : { body: route.body }) });
+        const answer = await server.call(route.method, route.path, {
+          ...(token === undefined ? {} : { token }),
+          ...(route.body === undefined ? {} : { body: route.body }),
+        });
         assert.equal(answer.status, 401, `${name}: ${route.method} ${route.path} answered ${answer.status}`);
         assert.ok(isErrorShape(answer.body), `${name}: ${answer.text}`);
         assert.match(answer.headers.get('www-authenticate') ?? '', /^Bearer/);
       }
     }
-    const basic = await server.call('GET', `/v1/conversations/${aliceConversation}/usage`, { headers: { authorization: 'Basic YWxpY2U6cGFzcw==' } });
+    const basic = await server.call('GET', `/v1/conversations/${aliceConversation}/usage`, {
+      headers: { authorization: 'Basic YWxpY2U6cGFzcw==' },
+    });
     assert.equal(basic.status, 401);
-    assert.equal((await server.call('GET', `/v1/conversations/${aliceConversation}/messages`, { token: alice })).status, 200);
+    assert.equal(
+      (await server.call('GET', `/v1/conversations/${aliceConversation}/messages`, { token: alice })).status,
+      200,
+    );
   });
 
-  it("lets no other user read, write, list, see usage of or delete a conversation: 404, as for one that does not exist", async () => {
-    const history = await server.call('GET', `/v1/conversations/${aliceConversation}/messages?limit=100`, { token: alice });
+  it('lets no other user read, write, list, see usage of or delete a conversation: 404, as for one that does not exist', async () => {
+    const history = await server.call('GET', `/v1/conversations/${aliceConversation}/messages?limit=100`, {
+      token: alice,
+    });
     const callsBefore = server.simulator.simulator.log.entries().length;
     const missing = await server.call('GET', '/v1/conversations/no-such-conversation/usage', { token: bob });
     for (const route of routes(aliceConversation).slice(1)) {
-      const answer = await server.call(route.method, route.path, { token: bob, ...(route.body === undefined ? {} : { body: route.body }) });
+      const answer = await server.call(route.method, route.path, {
+        token: bob,
+        ...(route.body === undefined ? {} : { body: route.body }),
+      });
       assert.equal(answer.status, 404, `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`);
       assert.ok(isErrorShape(answer.body));
       const { code, message } = (answer.body as { error: { code: string; message: string } }).error;
-      assert.deepEqual({ code, message }, { code: (missing.body as { error: { code: string } }).error.code, message: (missing.body as { error: { message: string } }).error.message });
+      assert.deepEqual({ code, message }, {
+        code: (missing.body as { error: { code: string } }).error.code,
+        message: (missing.body as { error: { message: string } }).error.message,
+      });
     }
-    const streamed = await server.call('POST', `/v1/conversations/${aliceConversation}/messages`, { token: bob, body: { text: 'bob-streamed' }, headers: { accept: 'text/event-stream' } });
+    const streamed = await server.call('POST', `/v1/conversations/${aliceConversation}/messages`, {
+      token: bob,
+      body: { text: 'bob-streamed' },
+      headers: { accept: 'text/event-stream' },
+    });
     assert.equal(streamed.status, 404);
-    const keyed = await server.call('POST', `/v1/conversations/${aliceConversation}/messages`, { token: bob, body: { text: 'bob-keyed' }, headers: { 'idempotency-key': 'k-1' } });
+    const keyed = await server.call('POST', `/v1/conversations/${aliceConversation}/messages`, {
+      token: bob,
+      body: { text: 'bob-keyed' },
+      headers: { 'idempotency-key': 'k-1' },
+    });
     assert.equal(keyed.status, 404);
     assert.equal(server.simulator.simulator.log.entries().length, callsBefore, 'no model call was made for bob');
-    const after = await server.call('GET', `/v1/conversations/${aliceConversation}/messages?limit=100`, { token: alice });
+    const after = await server.call('GET', `/v1/conversations/${aliceConversation}/messages?limit=100`, {
+      token: alice,
+    });
     assert.equal(after.text, history.text);
-    assert.equal((await server.call('GET', `/v1/conversations/${aliceConversation}/usage`, { token: alice })).status, 200);
+    assert.equal(
+      (await server.call('GET', `/v1/conversations/${aliceConversation}/usage`, { token: alice })).status,
+      200,
+    );
   });
 
   it('keeps secrets, tokens and message text out of the log at the default level, through rejections and outages', async () => {
     const probe = await createTurnProbe(server, 'alice');
     const id = await probe.createConversation();
-    server.simulator.simulator.faults.inject({ kind: 'error', error: { status: 400, type: 'ValidationException', message: 'The model returned the following errors: Input is invalid.' } }, { model: 'sonnet' });
+    server.simulator.simulator.faults.inject({
+      kind: 'error',
+      error: {
+        status: 400,
+        type: 'ValidationException',
+        message: 'The model returned the following errors: Input is invalid.',
+      },
+    }, { model: 'sonnet' });
     assert.equal((await probe.send(id, 'alice-private-text-8e8e: rejected')).status, 502);
     server.simulator.simulator.faults.inject({ kind: 'internal' }, { model: 'sonnet', times: 6 });
     assert.equal((await probe.send(id, 'alice-private-text-3c3c: during an outage')).status, 503);
     server.simulator.simulator.faults.clear();
-    await server.call('POST', `/v1/conversations/${id}/messages`, { token: alice, body: { text: 'alice-private-text-2d2d', extra: 'alice-private-text-2d2d-extra' } });
+    await server.call('POST', `/v1/conversations/${id}/messages`, {
+      token: alice,
+      body: { text: 'alice-private-text-2d2d', extra: 'alice-private-text-2d2d-extra' },
+    });
     await server.call('POST', '/v1/conversations', { token: alice, body: { title: 'alice-private-title-0f0f' } });
     const history = await probe.history(aliceConversation);
-    const summaries = (await server.query('SELECT summary FROM conversation_memory')).map((row) => String(row['summary'])).filter((text) => text !== '');
+    const summaries = (await server.query('SELECT summary FROM conversation_memory')).map((row) =>
+      String(row['summary'])
+    ).filter((text) => text !== '');
     assert.ok(summaries.length > 0, 'a summary was written');
     const forbidden = [
-      HARDENING_SECRET, ...Object.values(BEDROCK_KEY), alice, bob,
-      'alice-private-text-8e8e', 'alice-private-text-3c3c', 'alice-private-text-2d2d', 'alice-private-title-0f0f',
-      ...history.map((message) => message.text), ...summaries,
+      HARDENING_SECRET,
+      ...Object.values(BEDROCK_KEY),
+      alice,
+      bob,
+      'alice-private-text-8e8e',
+      'alice-private-text-3c3c',
+      'alice-private-text-2d2d',
+      'alice-private-title-0f0f',
+      ...history.map((message) => message.text),
+      ...summaries,
     ];
     const log = server.lines.join('\n');
     assert.ok(server.lines.length > 20 && log.includes('"level":"info"'), 'the log was written at the default level');
-    for (const secret of forbidden) assert.ok(!log.includes(secret.slice(0, 60)), `the log contains ${JSON.stringify(secret.slice(0, 40))}`);
+    for (const secret of forbidden) {
+      assert.ok(!log.includes(secret.slice(0, 60)), `the log contains ${JSON.stringify(secret.slice(0, 40))}`);
+    }
   });
 
   // Regression: Bedrock quotes request text in some messages, and 5xx messages reach the http_error log line.
   it('keeps user text out of the log when a Bedrock error message quotes it back', async () => {
     const probe = await createTurnProbe(server, 'alice');
     const quoted = 'alice-private-text-8f8f: quoted back by Bedrock';
-    server.simulator.simulator.faults.inject({ kind: 'error', error: { status: 400, type: 'ValidationException', message: `messages.0.content.0.text: invalid text "${quoted}"` } }, { model: 'sonnet' });
+    server.simulator.simulator.faults.inject({
+      kind: 'error',
+      error: {
+        status: 400,
+        type: 'ValidationException',
+        message: `messages.0.content.0.text: invalid text "${quoted}"`,
+      },
+    }, { model: 'sonnet' });
     assert.equal((await probe.send(await probe.createConversation(), quoted)).status, 502);
     assert.ok(!server.lines.join('\n').includes(quoted), 'the log contains the quoted user text');
   });
 
   it('never puts user text or summaries into system instructions', async () => {
-    const stored = (await server.query('SELECT summary FROM conversation_memory')).map((row) => String(row['summary'])).filter((text) => text !== '');
-    const entries = server.simulator.simulator.log.entries().filter((entry) => entry.operation === 'converse' || entry.operation === 'converse-stream');
-    const bodies = entries.map((entry) => ({ system: JSON.stringify((entry.request as { system?: unknown }).system ?? []), messages: JSON.stringify((entry.request as { messages?: unknown }).messages ?? []) }));
+    const stored = (await server.query('SELECT summary FROM conversation_memory')).map((row) => String(row['summary']))
+      .filter((text) => text !== '');
+    const entries = server.simulator.simulator.log.entries().filter((entry) =>
+      entry.operation === 'converse' || entry.operation === 'converse-stream'
+    );
+    const bodies = entries.map((entry) => ({
+      system: JSON.stringify((entry.request as { system?: unknown }).system ?? []),
+      messages: JSON.stringify((entry.request as { messages?: unknown }).messages ?? []),
+    }));
     // Every summary a prompt carried, read back from the <conversation_summary> wrapper in its messages.
-    const prompted = bodies.flatMap((body) => [...body.messages.matchAll(/<conversation_summary>\\n(.*?)\\n<\/conversation_summary>/g)].map((match) => match[1] ?? ''));
+    const prompted = bodies.flatMap((body) =>
+      [...body.messages.matchAll(/<conversation_summary>\\n(.*?)\\n<\/conversation_summary>/g)].map((match) =>
+        match[1] ?? ''
+      )
+    );
     const userTexts = aliceTexts.map((text) => text.slice(0, 24));
     // The checks can fail: user text and summaries do reach the model, in messages.
-    assert.ok(bodies.some((body) => userTexts.some((text) => body.messages.includes(text))), 'prompts carry user text in messages');
-    assert.ok(prompted.length > 0 && prompted.every((summary) => summary.length > 20), 'a later prompt carries the summary in messages');
+    assert.ok(
+      bodies.some((body) => userTexts.some((text) => body.messages.includes(text))),
+      'prompts carry user text in messages',
+    );
+    assert.ok(
+      prompted.length > 0 && prompted.every((summary) => summary.length > 20),
+      'a later prompt carries the summary in messages',
+    );
     for (const body of bodies) {
-      for (const text of [...userTexts, ...prompted.map((summary) => summary.slice(0, 60)), ...stored.map((summary) => JSON.stringify(summary).slice(1, 61))]) {
+      for (
+        const text of [
+          ...userTexts,
+          ...prompted.map((summary) => summary.slice(0, 60)),
+          ...stored.map((summary) => JSON.stringify(summary).slice(1, 61)),
+        ]
+      ) {
         assert.ok(!body.system.includes(text), `system contains ${JSON.stringify(text.slice(0, 40))}`);
       }
     }
@@ -151,7 +241,9 @@ describe('isolation and auth over the real server', () => {
       const answer = await probe.send(await probe.createConversation(), 'carol-private-text');
       assert.equal(answer.status, 200, answer.text);
       const log = keyed.lines.join('\n');
-      for (const secret of [...Object.values(AWS_KEYS), 'carol-private-text']) assert.ok(!log.includes(secret), `the log contains ${secret}`);
+      for (const secret of [...Object.values(AWS_KEYS), 'carol-private-text']) {
+        assert.ok(!log.includes(secret), `the log contains ${secret}`);
+      }
     } finally {
       await keyed.close();
     }

@@ -11,18 +11,36 @@ import type { Simulator } from '../simulator/create-simulator.ts';
 export const LOAD_MARKER = /\[load c(\d+) n(\d+)\]/g;
 
 /** One Bedrock call as the simulator served it: the current message's marker, when it started (epoch ms) and took. */
-export type SimulatorTiming = { readonly marker: string | null; readonly startedAt: number; readonly durationMs: number };
+export type SimulatorTiming = {
+  readonly marker: string | null;
+  readonly startedAt: number;
+  readonly durationMs: number;
+};
 
 /** Turns the server runs on itself before 'ready' (JIT, caches, connections warm, as on a production server). */
 export const WARM_UP_TURNS = 40;
 
 /** What blocked the server's event loop since the previous 'cpu' message: the run's tail suspects. */
-export type BlockingFigures = { readonly loopDelayP99Ms: number; readonly loopDelayMaxMs: number; readonly gcMaxMs: number; readonly majorGcs: number };
+export type BlockingFigures = {
+  readonly loopDelayP99Ms: number;
+  readonly loopDelayMaxMs: number;
+  readonly gcMaxMs: number;
+  readonly majorGcs: number;
+};
 
 export type LoadTargetMessage =
   | { readonly kind: 'ready'; readonly url: string; readonly secret: string; readonly warmUpTurns: number }
-  | { readonly kind: 'cpu'; /** CPU the server process spent after 'ready' (user + system), answering the message 'cpu'. */ readonly cpuMs: number; readonly blocking: BlockingFigures }
-  | { readonly kind: 'stopped'; readonly logLines: number; /** CPU the server process spent after 'ready' (user + system). */ readonly cpuMs: number };
+  | {
+    readonly kind:
+      'cpu'; /** CPU the server process spent after 'ready' (user + system), answering the message 'cpu'. */
+    readonly cpuMs: number;
+    readonly blocking: BlockingFigures;
+  }
+  | {
+    readonly kind: 'stopped';
+    readonly logLines: number; /** CPU the server process spent after 'ready' (user + system). */
+    readonly cpuMs: number;
+  };
 
 /** A clock comparable across processes on one machine: epoch milliseconds with sub-millisecond resolution. */
 export function epochNow(): number {
@@ -43,7 +61,9 @@ export function timeSimulator(simulator: Simulator, timings: SimulatorTiming[]):
     async fetch(request) {
       const startedAt = epochNow();
       const body = await request.text();
-      const response = await simulator.fetch(new Request(request.url, { method: request.method, headers: request.headers, body: body === '' ? null : body }));
+      const response = await simulator.fetch(
+        new Request(request.url, { method: request.method, headers: request.headers, body: body === '' ? null : body }),
+      );
       const bytes = await response.arrayBuffer();
       timings.push({ marker: findLastMarker(body), startedAt, durationMs: epochNow() - startedAt });
       return new Response(bytes, { status: response.status, headers: response.headers });
@@ -56,15 +76,27 @@ async function warmUp(url: string, secret: string): Promise<void> {
   const token = await mintDevelopmentToken({ secret, sub: 'load-warm-up', ttlSeconds: 600 });
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const ids: string[] = [];
-  for (let n = 0; n < 2; n += 1) ids.push(((await (await fetch(`${url}/v1/conversations`, { method: 'POST', headers })).json()) as { id: string }).id);
+  for (let n = 0; n < 2; n += 1) {
+    ids.push(
+      ((await (await fetch(`${url}/v1/conversations`, { method: 'POST', headers })).json()) as { id: string }).id,
+    );
+  }
   for (let turn = 0; turn < WARM_UP_TURNS; turn += 1) {
-    const response = await fetch(`${url}/v1/conversations/${ids[turn % ids.length]}/messages`, { method: 'POST', headers, body: JSON.stringify({ text: `Warm-up ${turn}: please add a task to buy milk and tell me what is due today.` }) });
-    if (response.status !== 200) throw new Error(`warm-up turn ${turn} answered ${response.status}: ${await response.text()}`);
+    const response = await fetch(`${url}/v1/conversations/${ids[turn % ids.length]}/messages`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ text: `Warm-up ${turn}: please add a task to buy milk and tell me what is due today.` }),
+    });
+    if (response.status !== 200) {
+      throw new Error(`warm-up turn ${turn} answered ${response.status}: ${await response.text()}`);
+    }
     await response.arrayBuffer();
   }
   // Let the background summaries finish before the conversations go.
   await new Promise((resolve) => setTimeout(resolve, 200));
-  for (const id of ids) await (await fetch(`${url}/v1/conversations/${id}`, { method: 'DELETE', headers })).arrayBuffer();
+  for (const id of ids) {
+    await (await fetch(`${url}/v1/conversations/${id}`, { method: 'DELETE', headers })).arrayBuffer();
+  }
 }
 
 /** Event-loop delay and GC pauses, reset each time they are read. */
@@ -76,7 +108,10 @@ function watchBlocking(): () => BlockingFigures {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcMaxMs = Math.max(gcMaxMs, entry.duration);
-      if (((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) majorGcs += 1;
+      if (
+        (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
+          perfConstants.NODE_PERFORMANCE_GC_MAJOR
+      ) majorGcs += 1;
     }
   }).observe({ entryTypes: ['gc'] });
   return () => {
@@ -97,7 +132,14 @@ async function main(databasePath: string, bedrockEndpoint: string): Promise<void
   const kept: string[] = [];
   const server = await startNodeServer(
     { BEDROCK_ENDPOINT: bedrockEndpoint, AUTH_JWT_SECRET: secret, DATABASE_URL: `file:${databasePath}` },
-    { port: 0, hostname: '127.0.0.1', write: (line: string) => { logLines += 1; if (logFile !== undefined) kept.push(line); } },
+    {
+      port: 0,
+      hostname: '127.0.0.1',
+      write: (line: string) => {
+        logLines += 1;
+        if (logFile !== undefined) kept.push(line);
+      },
+    },
   );
   const send = (message: LoadTargetMessage) => process.send?.(message);
   const cpuMs = () => {
@@ -121,4 +163,6 @@ async function main(databasePath: string, bedrockEndpoint: string): Promise<void
 }
 
 const [, entry, databaseArgument, endpointArgument] = process.argv;
-if (entry?.endsWith('serve-load-target.ts') && databaseArgument !== undefined && endpointArgument !== undefined) await main(databaseArgument, endpointArgument);
+if (entry?.endsWith('serve-load-target.ts') && databaseArgument !== undefined && endpointArgument !== undefined) {
+  await main(databaseArgument, endpointArgument);
+}

@@ -1,12 +1,12 @@
 // Test support for the hardening tests: the real Node server on loopback, pointed at a simulator the test controls.
-import { createClient, type Client } from '@libsql/client';
+import { type Client, createClient } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mintDevelopmentToken } from '../../src/http/mint-development-token.ts';
-import { startNodeServer, type NodeServer } from '../../src/runtime/node.ts';
+import { type NodeServer, startNodeServer } from '../../src/runtime/node.ts';
 import { collectNativeGarbage } from '../../src/store/test-support/collect-native-garbage.ts';
-import { startSimulatorServer, type SimulatorServer } from '../simulator/start-simulator-server.ts';
+import { type SimulatorServer, startSimulatorServer } from '../simulator/start-simulator-server.ts';
 
 /** The shared secret every hardened server verifies tokens with (tests only). */
 export const HARDENING_SECRET = 'hardening-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -31,17 +31,38 @@ export type HardenedServer = {
   close(): Promise<void>;
 };
 
-export type CallOptions = { readonly token?: string; readonly body?: unknown; readonly rawBody?: string; readonly headers?: Readonly<Record<string, string>> };
-export type CallResult = { readonly status: number; readonly body: unknown; readonly text: string; readonly headers: Headers };
+export type CallOptions = {
+  readonly token?: string;
+  readonly body?: unknown;
+  readonly rawBody?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+};
+export type CallResult = {
+  readonly status: number;
+  readonly body: unknown;
+  readonly text: string;
+  readonly headers: Headers;
+};
 
 /** Starts a simulator and a server using it; `env` adds or overrides variables (e.g. WINDOW_MAX_MESSAGES). */
 export async function startHardenedServer(env: Readonly<Record<string, string>> = {}): Promise<HardenedServer> {
   const directory = mkdtempSync(join(tmpdir(), 'tokenwise-hardening-'));
   const simulator = await startSimulatorServer({ port: 0, hostname: '127.0.0.1' });
   const databaseUrl = `file:${join(directory, 'hardening.db')}`;
-  const fullEnv = { BEDROCK_ENDPOINT: simulator.url, AUTH_JWT_SECRET: HARDENING_SECRET, DATABASE_URL: databaseUrl, ...env };
+  const fullEnv = {
+    BEDROCK_ENDPOINT: simulator.url,
+    AUTH_JWT_SECRET: HARDENING_SECRET,
+    DATABASE_URL: databaseUrl,
+    ...env,
+  };
   const lines: string[] = [];
-  const start = () => startNodeServer(fullEnv, { port: 0, hostname: '127.0.0.1', write: (line) => lines.push(line), drainTimeoutMs: 1000 });
+  const start = () =>
+    startNodeServer(fullEnv, {
+      port: 0,
+      hostname: '127.0.0.1',
+      write: (line) => lines.push(line),
+      drainTimeoutMs: 1000,
+    });
   let server: NodeServer = await start();
   let inspector: Client | undefined;
   let closing: Promise<void> | undefined;
@@ -62,7 +83,11 @@ export async function startHardenedServer(env: Readonly<Record<string, string>> 
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
       }
-      const response = await fetch(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
       const text = await response.text();
       let parsed: unknown = text;
       try {
@@ -99,6 +124,8 @@ export async function startHardenedServer(env: Readonly<Record<string, string>> 
 export function isErrorShape(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Object.keys(body).join() !== 'error') return false;
   const error = (body as { error: unknown }).error;
-  if (typeof error !== 'object' || error === null || Object.keys(error).sort().join() !== 'code,message,requestId') return false;
+  if (typeof error !== 'object' || error === null || Object.keys(error).sort().join() !== 'code,message,requestId') {
+    return false;
+  }
   return Object.values(error).every((value) => typeof value === 'string' && value !== '');
 }

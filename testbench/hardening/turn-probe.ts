@@ -47,10 +47,18 @@ export async function createTurnProbe(server: HardenedServer, user: string): Pro
       return messages.map(({ role, text }) => ({ role, text }));
     },
     mainCalls: (marker) =>
-      server.simulator.simulator.log.entries().filter((entry) => entry.operation === 'converse-stream' && JSON.stringify(entry.request).includes(marker)).length,
+      server.simulator.simulator.log.entries().filter((entry) =>
+        entry.operation === 'converse-stream' && JSON.stringify(entry.request).includes(marker)
+      ).length,
     async turns(conversationId) {
-      const rows = await server.query('SELECT status, error_code FROM turns WHERE conversation_id = ? ORDER BY started_at, rowid', [conversationId]);
-      return rows.map((row) => ({ status: String(row['status']), errorCode: row['error_code'] === null ? null : String(row['error_code']) }));
+      const rows = await server.query(
+        'SELECT status, error_code FROM turns WHERE conversation_id = ? ORDER BY started_at, rowid',
+        [conversationId],
+      );
+      return rows.map((row) => ({
+        status: String(row['status']),
+        errorCode: row['error_code'] === null ? null : String(row['error_code']),
+      }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createClient, type Client } from '@libsql/client';
+import { type Client, createClient } from '@libsql/client';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createSqlSession, leadingKeywords, parseBegin } from './create-sql-session.ts';

@@ -51,7 +51,9 @@ export function createSqlSession(client: Client): SqlSession {
   const inTransaction = async (statement: InStatement, sql: string): Promise<ResultSet> => {
     const open = transaction as Transaction;
     const [first, second] = leadingKeywords(sql, 2);
-    if (parseBegin(sql) !== null) throw new HranaStatementError('SQLite error: cannot start a transaction within a transaction', 'SQLITE_ERROR');
+    if (parseBegin(sql) !== null) {
+      throw new HranaStatementError('SQLite error: cannot start a transaction within a transaction', 'SQLITE_ERROR');
+    }
     if (first === 'COMMIT' || first === 'END') {
       transaction = null;
       await open.commit();
@@ -76,15 +78,25 @@ export function createSqlSession(client: Client): SqlSession {
       return emptyResult();
     }
     const [first, second] = leadingKeywords(sql, 2);
-    if (first === 'COMMIT' || first === 'END') throw new HranaStatementError('SQLite error: cannot commit - no transaction is active', 'SQLITE_ERROR');
-    if (first === 'ROLLBACK' && second !== 'TO') throw new HranaStatementError('SQLite error: cannot rollback - no transaction is active', 'SQLITE_ERROR');
-    if (first === 'SAVEPOINT') throw new HranaStatementError('this fixture supports SAVEPOINT only inside BEGIN … COMMIT', 'NOT_SUPPORTED');
+    if (first === 'COMMIT' || first === 'END') {
+      throw new HranaStatementError('SQLite error: cannot commit - no transaction is active', 'SQLITE_ERROR');
+    }
+    if (first === 'ROLLBACK' && second !== 'TO') {
+      throw new HranaStatementError('SQLite error: cannot rollback - no transaction is active', 'SQLITE_ERROR');
+    }
+    if (first === 'SAVEPOINT') {
+      throw new HranaStatementError('this fixture supports SAVEPOINT only inside BEGIN … COMMIT', 'NOT_SUPPORTED');
+    }
     return withChanges(first, (extra) => client.execute(extra ?? statement));
   };
 
   return {
     execute: (statement) => {
-      const sql = typeof statement === 'string' ? statement : Array.isArray(statement) ? String(statement[0]) : statement.sql;
+      const sql = typeof statement === 'string'
+        ? statement
+        : Array.isArray(statement)
+        ? String(statement[0])
+        : statement.sql;
       return transaction === null ? inAutocommit(statement, sql) : inTransaction(statement, sql);
     },
     async executeMultiple(sql) {
@@ -112,12 +124,19 @@ export function createSqlSession(client: Client): SqlSession {
  * @libsql/client reports 0 affected rows for a statement that returns rows (INSERT … RETURNING); sqld reports the
  * real count, so ask the same connection for changes() right after such a statement.
  */
-async function withChanges(keyword: string | undefined, run: (extra?: string) => Promise<ResultSet>): Promise<ResultSet> {
+async function withChanges(
+  keyword: string | undefined,
+  run: (extra?: string) => Promise<ResultSet>,
+): Promise<ResultSet> {
   const result = await run();
   if (result.columns.length === 0 || keyword === undefined || !DATA_CHANGING.has(keyword)) return result;
   const counts = await run('SELECT changes(), last_insert_rowid()');
   const [changes, rowid] = [counts.rows[0]?.[0], counts.rows[0]?.[1]];
-  return { ...pickResult(result), rowsAffected: Number(changes ?? 0), lastInsertRowid: typeof rowid === 'bigint' ? rowid : undefined };
+  return {
+    ...pickResult(result),
+    rowsAffected: Number(changes ?? 0),
+    lastInsertRowid: typeof rowid === 'bigint' ? rowid : undefined,
+  };
 }
 
 function pickResult(result: ResultSet): ResultSet {

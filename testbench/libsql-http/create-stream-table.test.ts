@@ -34,7 +34,8 @@ function createManualTable() {
   return { table, timers, log, gate };
 }
 
-const withCode = (code: string, status: number) => (error: unknown) => error instanceof HranaProtocolError && error.code === code && error.status === status;
+const withCode = (code: string, status: number) => (error: unknown) =>
+  error instanceof HranaProtocolError && error.code === code && error.status === status;
 
 describe('createStreamTable', () => {
   it('spends each baton: the next request needs the new one', () => {

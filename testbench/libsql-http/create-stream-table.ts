@@ -73,8 +73,13 @@ export function createStreamTable(options: StreamTableOptions): StreamTable {
       }
       const entry = idle.get(baton);
       if (entry === undefined) {
-        if (expired.has(baton)) throw new HranaProtocolError('The stream has expired due to inactivity', 'STREAM_EXPIRED', 500);
-        throw new HranaProtocolError('the baton is not valid: unknown, already used, or its stream is closed', 'BATON_INVALID');
+        if (expired.has(baton)) {
+          throw new HranaProtocolError('The stream has expired due to inactivity', 'STREAM_EXPIRED', 500);
+        }
+        throw new HranaProtocolError(
+          'the baton is not valid: unknown, already used, or its stream is closed',
+          'BATON_INVALID',
+        );
       }
       idle.delete(baton);
       entry.cancel();

@@ -37,7 +37,9 @@ type LibsqlLike = { code?: unknown; cause?: unknown; message?: unknown };
  * (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, …) and the message `SQLite error: <sqlite message>`.
  */
 export function toHranaError(error: unknown): HranaError {
-  if (error instanceof HranaStatementError || error instanceof HranaProtocolError) return { message: error.message, code: error.code };
+  if (error instanceof HranaStatementError || error instanceof HranaProtocolError) {
+    return { message: error.message, code: error.code };
+  }
   const { code, cause, message } = (typeof error === 'object' && error !== null ? error : {}) as LibsqlLike;
   const text = cause instanceof Error ? cause.message : typeof message === 'string' ? message : String(error);
   if (typeof code === 'string' && code.startsWith('SQLITE_')) return { message: `SQLite error: ${text}`, code };

@@ -51,13 +51,23 @@ describe('encodeHranaValue', () => {
   });
 
   it('refuses a non-finite float instead of sending null', () => {
-    assert.throws(() => encodeHranaValue(Number.POSITIVE_INFINITY), (error) => error instanceof HranaProtocolError && error.code === 'VALUE_NOT_REPRESENTABLE');
+    assert.throws(
+      () => encodeHranaValue(Number.POSITIVE_INFINITY),
+      (error) => error instanceof HranaProtocolError && error.code === 'VALUE_NOT_REPRESENTABLE',
+    );
   });
 });
 
 describe('encodeStatementResult', () => {
   const row = Object.assign([7n, 'x'], { id: 7n, name: 'x' }) as unknown as Row;
-  const result: ResultSet = { columns: ['id', 'name'], columnTypes: ['INTEGER', ''], rows: [row], rowsAffected: 1, lastInsertRowid: 7n, toJSON: () => ({}) };
+  const result: ResultSet = {
+    columns: ['id', 'name'],
+    columnTypes: ['INTEGER', ''],
+    rows: [row],
+    rowsAffected: 1,
+    lastInsertRowid: 7n,
+    toJSON: () => ({}),
+  };
 
   it('gives columns with decltypes (null for expressions), rows and counts', () => {
     assert.deepEqual(encodeStatementResult(result, true), {

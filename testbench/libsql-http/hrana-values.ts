@@ -30,27 +30,37 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
  * float → number, text → string, blob → Uint8Array, null → null. Anything else throws HranaProtocolError.
  */
 export function decodeHranaValue(json: unknown): InValue {
-  if (typeof json !== 'object' || json === null) throw new HranaProtocolError('a Value must be an object with a "type"');
+  if (typeof json !== 'object' || json === null) {
+    throw new HranaProtocolError('a Value must be an object with a "type"');
+  }
   const value = json as Record<string, unknown>;
   switch (value['type']) {
     case 'null':
       return null;
     case 'integer': {
       const text = value['value'];
-      if (typeof text !== 'string' || !INTEGER_TEXT.test(text)) throw new HranaProtocolError('an integer Value needs "value" as a decimal string');
+      if (typeof text !== 'string' || !INTEGER_TEXT.test(text)) {
+        throw new HranaProtocolError('an integer Value needs "value" as a decimal string');
+      }
       const integer = BigInt(text);
-      if (integer < MIN_INTEGER || integer > MAX_INTEGER) throw new HranaProtocolError(`integer ${text} does not fit in 64 bits`);
+      if (integer < MIN_INTEGER || integer > MAX_INTEGER) {
+        throw new HranaProtocolError(`integer ${text} does not fit in 64 bits`);
+      }
       return integer;
     }
     case 'float':
-      if (typeof value['value'] !== 'number') throw new HranaProtocolError('a float Value needs "value" as a JSON number');
+      if (typeof value['value'] !== 'number') {
+        throw new HranaProtocolError('a float Value needs "value" as a JSON number');
+      }
       return value['value'];
     case 'text':
       if (typeof value['value'] !== 'string') throw new HranaProtocolError('a text Value needs "value" as a string');
       return value['value'];
     case 'blob': {
       const base64 = value['base64'];
-      if (typeof base64 !== 'string' || !BASE64.test(base64)) throw new HranaProtocolError('a blob Value needs "base64" as a base64 string');
+      if (typeof base64 !== 'string' || !BASE64.test(base64)) {
+        throw new HranaProtocolError('a blob Value needs "base64" as a base64 string');
+      }
       return new Uint8Array(Buffer.from(base64, 'base64'));
     }
     default:
@@ -66,7 +76,9 @@ export function encodeHranaValue(value: Value): HranaValue {
   if (value === null) return { type: 'null' };
   if (typeof value === 'bigint') return { type: 'integer', value: value.toString() };
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new HranaProtocolError(`the float ${value} cannot be sent as JSON`, 'VALUE_NOT_REPRESENTABLE');
+    if (!Number.isFinite(value)) {
+      throw new HranaProtocolError(`the float ${value} cannot be sent as JSON`, 'VALUE_NOT_REPRESENTABLE');
+    }
     return { type: 'float', value };
   }
   if (typeof value === 'string') return { type: 'text', value };
@@ -79,7 +91,9 @@ export function encodeStatementResult(result: ResultSet, wantRows: boolean): Hra
   const width = result.columns.length;
   return {
     cols: result.columns.map((name, index) => ({ name, decltype: result.columnTypes[index] || null })),
-    rows: wantRows ? result.rows.map((row) => Array.from({ length: width }, (_, index) => encodeHranaValue(row[index] ?? null))) : [],
+    rows: wantRows
+      ? result.rows.map((row) => Array.from({ length: width }, (_, index) => encodeHranaValue(row[index] ?? null)))
+      : [],
     affected_row_count: result.rowsAffected,
     last_insert_rowid: result.lastInsertRowid === undefined ? null : result.lastInsertRowid.toString(),
     rows_read: 0,

@@ -13,7 +13,9 @@ export function resolveSql(fields: Record<string, unknown>, sqls: ReadonlyMap<nu
   if (typeof sql === 'string') return sql;
   if (typeof sqlId === 'number') {
     const stored = sqls.get(sqlId);
-    if (stored === undefined) throw new HranaProtocolError(`no SQL text is stored under sql_id ${sqlId} on this stream`, 'SQL_NOT_FOUND');
+    if (stored === undefined) {
+      throw new HranaProtocolError(`no SQL text is stored under sql_id ${sqlId} on this stream`, 'SQL_NOT_FOUND');
+    }
     return stored;
   }
   throw new HranaProtocolError('a statement needs "sql" (string) or "sql_id" (integer)');
@@ -32,7 +34,10 @@ export function parseStatement(json: unknown, sqls: ReadonlyMap<number, string>)
   const wantRows = fields['want_rows'] ?? true;
   if (typeof wantRows !== 'boolean') throw new HranaProtocolError('"want_rows" must be a boolean');
   if (args.length > 0 && named.length > 0) {
-    throw new HranaStatementError('Specifying both positional and named arguments is not supported', 'ARGS_BOTH_POSITIONAL_AND_NAMED');
+    throw new HranaStatementError(
+      'Specifying both positional and named arguments is not supported',
+      'ARGS_BOTH_POSITIONAL_AND_NAMED',
+    );
   }
   const statement: InStatement = named.length > 0 ? { sql, args: Object.fromEntries(named) } : { sql, args };
   return { statement, wantRows };
@@ -46,6 +51,8 @@ function readArray(value: unknown, name: string): unknown[] {
 
 function readNamedArg(json: unknown): [string, InValue] {
   const fields = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
-  if (typeof fields['name'] !== 'string' || fields['name'] === '') throw new HranaProtocolError('a named argument needs a "name" string');
+  if (typeof fields['name'] !== 'string' || fields['name'] === '') {
+    throw new HranaProtocolError('a named argument needs a "name" string');
+  }
   return [fields['name'], decodeHranaValue(fields['value'])];
 }

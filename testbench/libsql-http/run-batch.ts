@@ -1,8 +1,8 @@
 // A Hrana `batch`: steps run in order, each only if its condition (ok / error / not / and / or / is_autocommit) holds.
 import type { SqlSession } from './create-sql-session.ts';
-import { HranaProtocolError, toHranaError, type HranaError } from './hrana-error.ts';
+import { type HranaError, HranaProtocolError, toHranaError } from './hrana-error.ts';
 import { encodeStatementResult, type HranaStatementResult } from './hrana-values.ts';
-import { parseStatement, type ParsedStatement } from './parse-statement.ts';
+import { type ParsedStatement, parseStatement } from './parse-statement.ts';
 
 /** `BatchResult`: for step i, a result if it ran and succeeded, an error if it ran and failed, both null if skipped. */
 export type HranaBatchResult = {
@@ -31,14 +31,20 @@ export type RunBatchOptions = {
  * HranaProtocolError before anything runs), then runs it. A failing statement is recorded and the batch goes on.
  */
 export async function runBatch(options: RunBatchOptions): Promise<HranaBatchResult> {
-  const fields = (typeof options.batch === 'object' && options.batch !== null ? options.batch : {}) as Record<string, unknown>;
+  const fields = (typeof options.batch === 'object' && options.batch !== null ? options.batch : {}) as Record<
+    string,
+    unknown
+  >;
   if (!Array.isArray(fields['steps'])) throw new HranaProtocolError('"batch" needs a "steps" array');
   const steps: Step[] = fields['steps'].map((step: unknown, index) => parseStep(step, index, options));
   const result: HranaBatchResult = { step_results: steps.map(() => null), step_errors: steps.map(() => null) };
   for (const [index, step] of steps.entries()) {
     if (step.condition !== null && !evaluate(step.condition, result, options.session)) continue;
     try {
-      result.step_results[index] = encodeStatementResult(await options.session.execute(step.parsed.statement), step.parsed.wantRows);
+      result.step_results[index] = encodeStatementResult(
+        await options.session.execute(step.parsed.statement),
+        step.parsed.wantRows,
+      );
     } catch (error) {
       if (error instanceof HranaProtocolError) throw error;
       result.step_errors[index] = toHranaError(error);
@@ -50,7 +56,10 @@ export async function runBatch(options: RunBatchOptions): Promise<HranaBatchResu
 function parseStep(json: unknown, index: number, options: RunBatchOptions): Step {
   const fields = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
   const condition = fields['condition'] ?? null;
-  return { condition: condition === null ? null : parseCondition(condition, index, options.version), parsed: parseStatement(fields['stmt'], options.sqls) };
+  return {
+    condition: condition === null ? null : parseCondition(condition, index, options.version),
+    parsed: parseStatement(fields['stmt'], options.sqls),
+  };
 }
 
 function parseCondition(json: unknown, index: number, version: 2 | 3): Condition {

@@ -2,7 +2,7 @@
 import type { ConnectionGate } from './create-connection-gate.ts';
 import type { StreamTable } from './create-stream-table.ts';
 import { HranaProtocolError } from './hrana-error.ts';
-import { runStreamRequest, type HranaStreamResult } from './run-stream-request.ts';
+import { type HranaStreamResult, runStreamRequest } from './run-stream-request.ts';
 
 export type PipelineInput = {
   /** The parsed JSON body: `{ baton, requests }`. */
@@ -26,7 +26,9 @@ export async function runPipeline({ body, version, streams, gate }: PipelineInpu
   await gate.enter(stream);
   const results: HranaStreamResult[] = [];
   try {
-    for (const request of fields['requests'] as unknown[]) results.push(await runStreamRequest({ request, stream, streams, version }));
+    for (const request of fields['requests'] as unknown[]) {
+      results.push(await runStreamRequest({ request, stream, streams, version }));
+    }
   } catch (error) {
     await streams.close(stream);
     streams.release(stream);

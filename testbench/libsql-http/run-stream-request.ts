@@ -1,6 +1,6 @@
 // One Hrana stream request (execute, batch, sequence, store_sql, close_sql, get_autocommit, close) → its StreamResult.
 import type { HranaStream, StreamTable } from './create-stream-table.ts';
-import { HranaProtocolError, HranaStatementError, toHranaError, type HranaError } from './hrana-error.ts';
+import { type HranaError, HranaProtocolError, HranaStatementError, toHranaError } from './hrana-error.ts';
 import { encodeStatementResult } from './hrana-values.ts';
 import { parseStatement, resolveSql } from './parse-statement.ts';
 import { runBatch } from './run-batch.ts';
@@ -35,11 +35,15 @@ export async function runStreamRequest(options: RunStreamRequestOptions): Promis
   }
 }
 
-async function respond({ request, stream, streams, version }: RunStreamRequestOptions): Promise<{ type: string } & Record<string, unknown>> {
+async function respond(
+  { request, stream, streams, version }: RunStreamRequestOptions,
+): Promise<{ type: string } & Record<string, unknown>> {
   const fields = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>;
   const type = fields['type'];
   const open = (): void => {
-    if (stream.closed) throw new HranaProtocolError(`"${String(type)}" after "close": the stream is closed`, 'STREAM_CLOSED');
+    if (stream.closed) {
+      throw new HranaProtocolError(`"${String(type)}" after "close": the stream is closed`, 'STREAM_CLOSED');
+    }
   };
   switch (type) {
     case 'close':
@@ -52,7 +56,10 @@ async function respond({ request, stream, streams, version }: RunStreamRequestOp
     }
     case 'batch':
       open();
-      return { type, result: await runBatch({ batch: fields['batch'], session: stream.session, sqls: stream.sqls, version }) };
+      return {
+        type,
+        result: await runBatch({ batch: fields['batch'], session: stream.session, sqls: stream.sqls, version }),
+      };
     case 'sequence':
       open();
       await stream.session.executeMultiple(resolveSql(fields, stream.sqls));
@@ -66,10 +73,15 @@ async function respond({ request, stream, streams, version }: RunStreamRequestOp
       return { type };
     case 'get_autocommit':
       open();
-      if (version < 3) throw new HranaProtocolError('"get_autocommit" needs Hrana 3 (POST /v3/pipeline)', 'NOT_SUPPORTED');
+      if (version < 3) {
+        throw new HranaProtocolError('"get_autocommit" needs Hrana 3 (POST /v3/pipeline)', 'NOT_SUPPORTED');
+      }
       return { type, is_autocommit: stream.session.isAutocommit() };
     case 'describe':
-      throw new HranaProtocolError('"describe" is not supported by this test fixture (tokenwise does not use it)', 'NOT_SUPPORTED');
+      throw new HranaProtocolError(
+        '"describe" is not supported by this test fixture (tokenwise does not use it)',
+        'NOT_SUPPORTED',
+      );
     default:
       throw new HranaProtocolError(`unknown stream request type ${JSON.stringify(type)}`);
   }
@@ -82,7 +94,17 @@ function storeSql(fields: Record<string, unknown>, sqls: Map<number, string>): v
     throw new HranaProtocolError('"store_sql" needs an integer "sql_id" and a string "sql"');
   }
   if (sqls.has(sqlId)) throw new HranaProtocolError(`sql_id ${sqlId} is already in use on this stream`, 'SQL_EXISTS');
-  if (sqls.size >= MAX_STORED_SQL_COUNT) throw new HranaStatementError(`The server already stores ${sqls.size} SQL texts, it cannot store more`, 'SQL_STORE_TOO_MANY');
-  if (Buffer.byteLength(sql) > MAX_STORED_SQL_BYTES) throw new HranaStatementError(`The statement is too large to be stored (${Buffer.byteLength(sql)} bytes)`, 'SQL_STORE_TOO_LARGE');
+  if (sqls.size >= MAX_STORED_SQL_COUNT) {
+    throw new HranaStatementError(
+      `The server already stores ${sqls.size} SQL texts, it cannot store more`,
+      'SQL_STORE_TOO_MANY',
+    );
+  }
+  if (Buffer.byteLength(sql) > MAX_STORED_SQL_BYTES) {
+    throw new HranaStatementError(
+      `The statement is too large to be stored (${Buffer.byteLength(sql)} bytes)`,
+      'SQL_STORE_TOO_LARGE',
+    );
+  }
   sqls.set(sqlId, sql);
 }

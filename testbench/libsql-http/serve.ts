@@ -20,7 +20,12 @@ if (values.db !== ':memory:' && !values.db.startsWith('file:')) {
   process.exit(2);
 }
 const authToken = values['auth-token'];
-const server = await startLibsqlHttpServer({ port, hostname: values.host, databaseUrl: values.db, ...(authToken === undefined ? {} : { authToken }) });
+const server = await startLibsqlHttpServer({
+  port,
+  hostname: values.host,
+  databaseUrl: values.db,
+  ...(authToken === undefined ? {} : { authToken }),
+});
 console.log(`libSQL HTTP fixture on ${server.url} over ${values.db} (set DATABASE_URL=${server.url})`);
 const stop = (): void => {
   server.close().then(() => process.exit(0), () => process.exit(1));

@@ -1,25 +1,28 @@
 import { createClient as createNodeClient } from '@libsql/client';
-import { createClient, type Client } from '@libsql/client/web';
+import { type Client, createClient } from '@libsql/client/web';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startLibsqlHttpServer, type LibsqlHttpServer } from './start-libsql-http-server.ts';
+import { type LibsqlHttpServer, startLibsqlHttpServer } from './start-libsql-http-server.ts';
 
 let server: LibsqlHttpServer;
 let client: Client;
 before(async () => {
   server = await startLibsqlHttpServer();
   client = createClient({ url: server.url, intMode: 'bigint' });
-  await client.execute('CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, size REAL, data BLOB) STRICT');
+  await client.execute(
+    'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, size REAL, data BLOB) STRICT',
+  );
 });
 after(async () => {
   client.close();
   await server.close();
 });
 
-const count = async (where = '1 = 1'): Promise<bigint> => (await client.execute(`SELECT count(*) AS n FROM items WHERE ${where}`)).rows[0]?.['n'] as bigint;
+const count = async (where = '1 = 1'): Promise<bigint> =>
+  (await client.execute(`SELECT count(*) AS n FROM items WHERE ${where}`)).rows[0]?.['n'] as bigint;
 const hasCode = (code: string) => (error: unknown) => (error as { code?: unknown }).code === code;
 
 describe('startLibsqlHttpServer: @libsql/client/web against it', () => {
@@ -31,25 +34,49 @@ describe('startLibsqlHttpServer: @libsql/client/web against it', () => {
     });
     const row = result.rows[0];
     assert.deepEqual(result.columns, ['i', 'f', 't', 'b', 'n', 'yes', 'int_type', 'float_type']);
-    assert.deepEqual([row?.['i'], row?.['f'], row?.['t'], row?.['n'], row?.['yes'], row?.['int_type'], row?.['float_type']], [big, 2.5, 'héllo', null, 1n, 'integer', 'real']);
+    assert.deepEqual([
+      row?.['i'],
+      row?.['f'],
+      row?.['t'],
+      row?.['n'],
+      row?.['yes'],
+      row?.['int_type'],
+      row?.['float_type'],
+    ], [big, 2.5, 'héllo', null, 1n, 'integer', 'real']);
     assert.deepEqual(new Uint8Array(row?.['b'] as ArrayBuffer), new Uint8Array([0, 1, 255]));
   });
 
   it('binds named arguments with or without their prefix', async () => {
-    const result = await client.execute({ sql: 'SELECT :a AS a, @b AS b, $c AS c', args: { a: 1n, '@b': 'two', $c: null } });
+    const result = await client.execute({
+      sql: 'SELECT :a AS a, @b AS b, $c AS c',
+      args: { a: 1n, '@b': 'two', $c: null },
+    });
     assert.deepEqual([result.rows[0]?.['a'], result.rows[0]?.['b'], result.rows[0]?.['c']], [1n, 'two', null]);
   });
 
   it('reports inserts, RETURNING rows and affected counts as sqld does', async () => {
-    const inserted = await client.execute({ sql: 'INSERT INTO items (name, size) VALUES (?, ?)', args: ['alpha', 1.5] });
+    const inserted = await client.execute({
+      sql: 'INSERT INTO items (name, size) VALUES (?, ?)',
+      args: ['alpha', 1.5],
+    });
     assert.equal(inserted.rowsAffected, 1);
-    const returning = await client.execute({ sql: 'UPDATE items SET size = size * 2 WHERE name = ? RETURNING id, size', args: ['alpha'] });
-    assert.deepEqual([returning.rowsAffected, returning.rows[0]?.['id'], returning.rows[0]?.['size']], [1, inserted.lastInsertRowid, 3]);
+    const returning = await client.execute({
+      sql: 'UPDATE items SET size = size * 2 WHERE name = ? RETURNING id, size',
+      args: ['alpha'],
+    });
+    assert.deepEqual([returning.rowsAffected, returning.rows[0]?.['id'], returning.rows[0]?.['size']], [
+      1,
+      inserted.lastInsertRowid,
+      3,
+    ]);
     assert.deepEqual(returning.columnTypes, ['INTEGER', 'REAL']);
   });
 
   it('reports a constraint violation as SQLITE_CONSTRAINT and keeps serving', async () => {
-    await assert.rejects(client.execute({ sql: 'INSERT INTO items (name) VALUES (?)', args: ['alpha'] }), hasCode('SQLITE_CONSTRAINT'));
+    await assert.rejects(
+      client.execute({ sql: 'INSERT INTO items (name) VALUES (?)', args: ['alpha'] }),
+      hasCode('SQLITE_CONSTRAINT'),
+    );
     assert.equal(await count("name = 'alpha'"), 1n);
   });
 
@@ -60,7 +87,10 @@ describe('startLibsqlHttpServer: @libsql/client/web against it', () => {
     ], 'write');
     assert.deepEqual(results.map((result) => result.rowsAffected), [1, 1]);
     await assert.rejects(
-      client.batch([{ sql: 'INSERT INTO items (name) VALUES (?)', args: ['b3'] }, { sql: 'INSERT INTO items (name) VALUES (?)', args: ['b1'] }], 'write'),
+      client.batch([{ sql: 'INSERT INTO items (name) VALUES (?)', args: ['b3'] }, {
+        sql: 'INSERT INTO items (name) VALUES (?)',
+        args: ['b1'],
+      }], 'write'),
       hasCode('SQLITE_CONSTRAINT'),
     );
     assert.deepEqual([await count("name IN ('b1', 'b2')"), await count("name = 'b3'")], [2n, 0n]);
@@ -90,7 +120,9 @@ describe('startLibsqlHttpServer: @libsql/client/web against it', () => {
   });
 
   it('runs executeMultiple alone and inside a transaction', async () => {
-    await client.executeMultiple("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('a'); INSERT INTO notes VALUES ('b');");
+    await client.executeMultiple(
+      "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('a'); INSERT INTO notes VALUES ('b');",
+    );
     const transaction = await client.transaction('write');
     await transaction.executeMultiple("INSERT INTO notes VALUES ('c'); INSERT INTO notes VALUES ('d');");
     await transaction.rollback();
@@ -119,7 +151,9 @@ describe('startLibsqlHttpServer: @libsql/client/web against it', () => {
     const fileServer = await startLibsqlHttpServer({ databaseUrl: url });
     try {
       const web = createClient({ url: fileServer.url });
-      await web.executeMultiple('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) ON DELETE CASCADE);');
+      await web.executeMultiple(
+        'CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) ON DELETE CASCADE);',
+      );
       await web.batch(['INSERT INTO parent VALUES (1)', 'INSERT INTO child VALUES (1)'], 'write');
       await assert.rejects(web.execute('INSERT INTO child VALUES (2)'), hasCode('SQLITE_CONSTRAINT'));
       web.close();

@@ -45,18 +45,28 @@ export async function startLibsqlHttpServer(options: LibsqlHttpServerOptions = {
   const databaseUrl = options.databaseUrl ?? ':memory:';
   const client = createClient({ url: databaseUrl, intMode: 'bigint', concurrency: 1 });
   await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  if (databaseUrl !== ':memory:' && !databaseUrl.includes(':memory:')) await client.execute('PRAGMA journal_mode = WAL');
+  if (databaseUrl !== ':memory:' && !databaseUrl.includes(':memory:')) {
+    await client.execute('PRAGMA journal_mode = WAL');
+  }
   await client.execute('PRAGMA foreign_keys = ON');
   const gate = createConnectionGate();
-  const streams = createStreamTable({ createSession: () => createSqlSession(client), gate, idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS });
+  const streams = createStreamTable({
+    createSession: () => createSqlSession(client),
+    gate,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+  });
   const token = options.authToken === undefined ? undefined : Buffer.from(`Bearer ${options.authToken}`);
 
   const handle = async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     const path = new URL(incoming.url ?? '/', 'http://fixture').pathname.replace(/\/+$/, '') || '/';
-    if (incoming.method === 'GET' && PROBES.has(path)) return sendText(outgoing, 200, 'Hello, this is the tokenwise libSQL HTTP fixture (Hrana over HTTP, JSON)');
+    if (incoming.method === 'GET' && PROBES.has(path)) {
+      return sendText(outgoing, 200, 'Hello, this is the tokenwise libSQL HTTP fixture (Hrana over HTTP, JSON)');
+    }
     const version = PIPELINES.get(path);
     if (incoming.method !== 'POST' || version === undefined) {
-      const message = path.endsWith('/cursor') || path.includes('protobuf') ? `${path} is not supported (JSON pipelines only)` : `no route ${incoming.method} ${path}`;
+      const message = path.endsWith('/cursor') || path.includes('protobuf')
+        ? `${path} is not supported (JSON pipelines only)`
+        : `no route ${incoming.method} ${path}`;
       return sendJson(outgoing, 404, { message, code: 'NOT_FOUND' });
     }
     if (token !== undefined && !matches(incoming.headers.authorization, token)) {
@@ -78,20 +88,21 @@ export async function startLibsqlHttpServer(options: LibsqlHttpServerOptions = {
     server.listen(options.port ?? 0, options.hostname ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const host = (options.hostname ?? '127.0.0.1').includes(':') ? `[${options.hostname}]` : (options.hostname ?? '127.0.0.1');
+  const host = (options.hostname ?? '127.0.0.1').includes(':')
+    ? `[${options.hostname}]`
+    : (options.hostname ?? '127.0.0.1');
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
     port,
-    close: () =>
-      (closing ??= (async () => {
-        await streams.closeAll();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        client.close();
-      })()),
+    close: () => (closing ??= (async () => {
+      await streams.closeAll();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      client.close();
+    })()),
   };
 }
 
@@ -100,7 +111,9 @@ async function readJson(incoming: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of incoming) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HranaProtocolError(`the body exceeds ${MAX_BODY_BYTES} bytes`, 'BODY_TOO_LARGE', 413);
+    if (size > MAX_BODY_BYTES) {
+      throw new HranaProtocolError(`the body exceeds ${MAX_BODY_BYTES} bytes`, 'BODY_TOO_LARGE', 413);
+    }
     chunks.push(chunk as Buffer);
   }
   try {

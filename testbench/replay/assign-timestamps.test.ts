@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { UntimedTurn } from './assign-timestamps.ts';
-import { ASSISTANT_DELAY_MS, assignTimestamps, CONVERSATION_GAP_MS, timeConversations, TOOL_DELAY_MS, USER_DELAY_MS } from './assign-timestamps.ts';
+import {
+  assignTimestamps,
+  ASSISTANT_DELAY_MS,
+  CONVERSATION_GAP_MS,
+  timeConversations,
+  TOOL_DELAY_MS,
+  USER_DELAY_MS,
+} from './assign-timestamps.ts';
 import { createSeededRandom } from './seeded-random.ts';
 
 const START = Date.parse('2024-05-15T20:00:00.000Z');

@@ -43,12 +43,16 @@ export const CONVERSATION_GAP_MS = { min: 30_000, max: 20 * 60_000 } as const;
  * Times a file's conversations one after the other: the first starts at `startAt`, each later one a gap (seeded by its
  * id) after the previous one's last turn. Invariant: timestamps never decrease across the whole list, in list order.
  */
-export function timeConversations(conversations: readonly UntimedConversation[], options: { readonly startAt: number }): readonly Conversation[] {
+export function timeConversations(
+  conversations: readonly UntimedConversation[],
+  options: { readonly startAt: number },
+): readonly Conversation[] {
   let next = options.startAt;
   return conversations.map((conversation) => {
     const turns = assignTimestamps(conversation.turns, { seed: conversation.id, startAt: next });
     const end = Date.parse(turns.at(-1)?.at ?? new Date(next).toISOString());
-    next = end + drawBetween(createSeededRandom(`gap:${conversation.id}`), CONVERSATION_GAP_MS.min, CONVERSATION_GAP_MS.max);
+    next = end +
+      drawBetween(createSeededRandom(`gap:${conversation.id}`), CONVERSATION_GAP_MS.min, CONVERSATION_GAP_MS.max);
     return { ...conversation, turns };
   });
 }

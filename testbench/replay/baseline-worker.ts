@@ -16,5 +16,7 @@ export type BaselineWorkerData = {
 
 const data = workerData as BaselineWorkerData;
 const runner = createBaselineRunner({ modelId: data.modelId, system: data.system, tools: data.tools });
-for (const call of listRecordedCalls(data.conversation)) parentPort?.postMessage({ type: 'result', result: await runner.runKind(data.kind, call) });
+for (const call of listRecordedCalls(data.conversation)) {
+  parentPort?.postMessage({ type: 'result', result: await runner.runKind(data.kind, call) });
+}
 parentPort?.postMessage({ type: 'done' });

@@ -16,7 +16,11 @@ export const BASELINE_WINDOW_MESSAGES = 12;
 const CACHE_POINT: WireBlock = { cachePoint: { type: 'default' } };
 
 /** A tool as Converse declares it. */
-export type WireToolSpec = { readonly name: string; readonly description: string; readonly inputSchema: { readonly json: Readonly<Record<string, unknown>> } };
+export type WireToolSpec = {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: { readonly json: Readonly<Record<string, unknown>> };
+};
 
 export type BaselineRequestInput = {
   readonly kind: BaselineKind;
@@ -57,7 +61,9 @@ export function cutWindow(history: readonly WireMessage[], size: number): readon
   const isSafeStart = (message: WireMessage | undefined): boolean =>
     message?.role === 'user' && !message.content.some((block) => 'toolResult' in block);
   const first = history.length - size;
-  for (let start = first; start < history.length; start += 1) if (isSafeStart(history[start])) return history.slice(start);
+  for (let start = first; start < history.length; start += 1) {
+    if (isSafeStart(history[start])) return history.slice(start);
+  }
   for (let start = first - 1; start >= 0; start -= 1) if (isSafeStart(history[start])) return history.slice(start);
   return history;
 }

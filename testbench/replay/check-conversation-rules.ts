@@ -29,12 +29,16 @@ export function checkConversationRules(conversation: Conversation): readonly str
     previousTime = Math.max(previousTime, time);
     const previous: Turn | undefined = turns[index - 1];
     if (turn.role === 'assistant') {
-      if (turn.text === undefined && turn.toolCalls === undefined) problems.push(`${where}: an assistant turn needs text or toolCalls`);
+      if (turn.text === undefined && turn.toolCalls === undefined) {
+        problems.push(`${where}: an assistant turn needs text or toolCalls`);
+      }
       if (previous?.role === 'assistant' && previous.toolCalls === undefined) {
         problems.push(`${where}: two assistant turns in a row; merge them into one`);
       }
       for (const [callIndex, call] of (turn.toolCalls ?? []).entries()) {
-        if (callIds.has(call.id)) problems.push(`${where}.toolCalls[${callIndex}].id: "${call.id}" is used by an earlier call`);
+        if (callIds.has(call.id)) {
+          problems.push(`${where}.toolCalls[${callIndex}].id: "${call.id}" is used by an earlier call`);
+        }
         callIds.add(call.id);
         if (knownTools !== undefined && !knownTools.has(call.name)) {
           problems.push(`${where}.toolCalls[${callIndex}].name: "${call.name}" is not in the conversation's tools`);
@@ -58,7 +62,9 @@ function checkResults(where: string, calls: readonly ToolCall[], results: readon
   const open = new Set(calls.map((call) => call.id));
   results.forEach((result, index) => {
     if (!open.has(result.toolCallId)) {
-      problems.push(`${where}.toolResults[${index}].toolCallId: "${result.toolCallId}" answers no open call of the previous turn`);
+      problems.push(
+        `${where}.toolResults[${index}].toolCallId: "${result.toolCallId}" answers no open call of the previous turn`,
+      );
     }
     open.delete(result.toolCallId);
     if (result.isError === true && result.output.trim() === '') {

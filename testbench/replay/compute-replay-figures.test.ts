@@ -17,11 +17,26 @@ function usage(input: number, read: number, write: number, output: number): Usag
 }
 
 function call(kind: CallRecord['kind'], at: number, used: Usage, error?: CallRecord['error']): CallRecord {
-  return { kind, modelId: kind === 'main' ? MAIN : CHEAP, at, usage: used, promptTokens: used.inputTokens + used.cacheReadInputTokens + used.cacheWriteInputTokens, messages: 3, tools: [], cachePoints: 2, ...(error === undefined ? {} : { error }) };
+  return {
+    kind,
+    modelId: kind === 'main' ? MAIN : CHEAP,
+    at,
+    usage: used,
+    promptTokens: used.inputTokens + used.cacheReadInputTokens + used.cacheWriteInputTokens,
+    messages: 3,
+    tools: [],
+    cachePoints: 2,
+    ...(error === undefined ? {} : { error }),
+  };
 }
 
 function baseline(at: number, prompt: number, read = 0): Readonly<Record<BaselineKind, BaselineCallResult>> {
-  const result = (r: number): BaselineCallResult => ({ at, status: 200, usage: { ...usage(prompt - r, r, 0, 3), totalTokens: prompt + 3 }, promptTokens: prompt });
+  const result = (r: number): BaselineCallResult => ({
+    at,
+    status: 200,
+    usage: { ...usage(prompt - r, r, 0, 3), totalTokens: prompt + 3 },
+    promptTokens: prompt,
+  });
   return { 'naive': result(0), 'naive-cached': result(read), 'window-cached': result(read) };
 }
 
@@ -29,11 +44,43 @@ const REPLAY: ConversationReplay = {
   id: 'c',
   conversationId: 'c-1',
   turns: [
-    { exchange: 0, at: 0, summaryTokens: 0, scriptLeft: 0, recordedToolCalls: ['get_user', 'search'], calls: [call('selector', 0, usage(100, 0, 0, 10)), { ...call('main', 0, usage(0, 0, 800, 50)), tools: ['clarify', 'get_user'] }, call('main', 1_000, usage(10, 800, 40, 70))] },
+    {
+      exchange: 0,
+      at: 0,
+      summaryTokens: 0,
+      scriptLeft: 0,
+      recordedToolCalls: ['get_user', 'search'],
+      calls: [call('selector', 0, usage(100, 0, 0, 10)), {
+        ...call('main', 0, usage(0, 0, 800, 50)),
+        tools: ['clarify', 'get_user'],
+      }, call('main', 1_000, usage(10, 800, 40, 70))],
+    },
     // Our service made one call where the recording had two.
-    { exchange: 1, at: 2 * MINUTE, summaryTokens: 40, scriptLeft: 1, recordedToolCalls: ['get_user'], calls: [call('main', 2 * MINUTE, usage(5, 900, 200, 30)), call('summariser', 2 * MINUTE, usage(300, 0, 0, 40))] },
+    {
+      exchange: 1,
+      at: 2 * MINUTE,
+      summaryTokens: 40,
+      scriptLeft: 1,
+      recordedToolCalls: ['get_user'],
+      calls: [call('main', 2 * MINUTE, usage(5, 900, 200, 30)), call('summariser', 2 * MINUTE, usage(300, 0, 0, 40))],
+    },
     // 30 minutes later: outside the TTL, so not counted for the cache-read share; and one invalid request.
-    { exchange: 2, at: 32 * MINUTE, summaryTokens: 60, scriptLeft: 0, recordedToolCalls: [], calls: [call('main', 32 * MINUTE, usage(1_200, 0, 0, 20)), call('main', 32 * MINUTE, usage(0, 0, 0, 0), { code: 'model_rejected', bedrockError: 'ValidationException', message: 'bad' })], error: { code: 'model_rejected', message: 'bad' } },
+    {
+      exchange: 2,
+      at: 32 * MINUTE,
+      summaryTokens: 60,
+      scriptLeft: 0,
+      recordedToolCalls: [],
+      calls: [
+        call('main', 32 * MINUTE, usage(1_200, 0, 0, 20)),
+        call('main', 32 * MINUTE, usage(0, 0, 0, 0), {
+          code: 'model_rejected',
+          bedrockError: 'ValidationException',
+          message: 'bad',
+        }),
+      ],
+      error: { code: 'model_rejected', message: 'bad' },
+    },
   ],
   baselineCalls: [
     { exchange: 0, step: 0, results: baseline(0, 900) },
@@ -42,7 +89,36 @@ const REPLAY: ConversationReplay = {
     { exchange: 1, step: 1, results: baseline(2 * MINUTE, 1_200, 1_100) },
     { exchange: 2, step: 0, results: baseline(32 * MINUTE, 1_300) },
   ],
-  persisted: { turns: { complete: 2, failed: 1, running: 0 }, messages: 9, ledger: { main: { calls: 0, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheWriteInputTokens: 0, costUsd: 0 }, selector: { calls: 0, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheWriteInputTokens: 0, costUsd: 0 }, summariser: { calls: 0, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheWriteInputTokens: 0, costUsd: 0 } } },
+  persisted: {
+    turns: { complete: 2, failed: 1, running: 0 },
+    messages: 9,
+    ledger: {
+      main: {
+        calls: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        cacheReadInputTokens: 0,
+        cacheWriteInputTokens: 0,
+        costUsd: 0,
+      },
+      selector: {
+        calls: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        cacheReadInputTokens: 0,
+        cacheWriteInputTokens: 0,
+        costUsd: 0,
+      },
+      summariser: {
+        calls: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        cacheReadInputTokens: 0,
+        cacheWriteInputTokens: 0,
+        costUsd: 0,
+      },
+    },
+  },
   unmatchedToolCalls: 0,
   unusedToolOutputs: 0,
 };
@@ -52,7 +128,9 @@ describe('computeConversationFigures', () => {
 
   it('charges every baseline our main calls’ output tokens, paired by index within the exchange', () => {
     assert.equal(figures.misalignedExchanges, 2, 'exchanges 1 and 2 differ in call count');
-    for (const side of ['naive', 'naive-cached', 'window-cached'] as const) assert.equal(figures.sides[side].outputTokens, 50 + 70 + 30 + 0 + 20 + 0);
+    for (const side of ['naive', 'naive-cached', 'window-cached'] as const) {
+      assert.equal(figures.sides[side].outputTokens, 50 + 70 + 30 + 0 + 20 + 0);
+    }
     assert.equal(figures.sides.ours.outputTokens, 10 + 50 + 70 + 30 + 40 + 20);
   });
 
@@ -65,17 +143,27 @@ describe('computeConversationFigures', () => {
   });
 
   it('counts a recorded tool call as offered only when a main call of the same exchange declared that tool', () => {
-    assert.deepEqual(figures.toolCoverage, { recorded: 3, offered: 1 }, 'get_user in exchange 0 only: exchange 1 offered no tools');
+    assert.deepEqual(
+      figures.toolCoverage,
+      { recorded: 3, offered: 1 },
+      'get_user in exchange 0 only: exchange 1 offered no tools',
+    );
   });
 
   it('checks the cap on main calls only and prices cheap calls at the cheap model', () => {
     assert.equal(figures.sides.ours.overCap, 2, 'the 1,040-token and the 1,200-token prompts');
     assert.equal(figures.sides.naive.overCap, 3);
     // Haiku 4.5: $1/M input, $5/M output.
-    assert.ok(Math.abs(figures.ourKinds.selector.totalUsd - (100 * 1 + 10 * 5) / 1e6) < 1e-12, 'selector at cheap prices');
+    assert.ok(
+      Math.abs(figures.ourKinds.selector.totalUsd - (100 * 1 + 10 * 5) / 1e6) < 1e-12,
+      'selector at cheap prices',
+    );
     assert.ok(Math.abs(figures.ourKinds.summariser.billedInputUsd - 300 / 1e6) < 1e-12, 'summariser at cheap prices');
     // Sonnet 4.5: 800 written at $3.75/M.
-    assert.ok(Math.abs(figures.sides.naive.billedInputUsd - (900 + 1_000 + 1_100 + 1_200 + 1_300) * 3 / 1e6) < 1e-12, 'naive is all uncached input');
+    assert.ok(
+      Math.abs(figures.sides.naive.billedInputUsd - (900 + 1_000 + 1_100 + 1_200 + 1_300) * 3 / 1e6) < 1e-12,
+      'naive is all uncached input',
+    );
   });
 
   it('gives one chart point per user turn with the largest main prompt and the cost so far', () => {

@@ -4,7 +4,7 @@ import { BASELINE_KINDS, type BaselineKind } from './build-baseline-request.ts';
 import type { CallKind } from './create-recording-model-caller.ts';
 import { priceUsage } from './price-usage.ts';
 import type { ConversationReplay } from './replay-conversation.ts';
-import { addSides, emptySide, tallyCall, type SideFigures } from './tally-side.ts';
+import { addSides, emptySide, type SideFigures, tallyCall } from './tally-side.ts';
 
 export type { SideFigures };
 export type Side = 'ours' | BaselineKind;
@@ -19,14 +19,27 @@ export type FigureOptions = {
 };
 
 /** One point per user turn: the largest main prompt of the turn and the cost so far. */
-export type TurnPoint = { readonly promptTokens: Readonly<Record<Side, number>>; readonly cumulativeCostUsd: Readonly<Record<Side, number>> };
+export type TurnPoint = {
+  readonly promptTokens: Readonly<Record<Side, number>>;
+  readonly cumulativeCostUsd: Readonly<Record<Side, number>>;
+};
 
 export type ConversationFigures = {
   readonly id: string;
   readonly userTurns: number;
   readonly sides: Readonly<Record<Side, SideFigures>>;
   /** Our calls by kind (selector and summariser priced at the cheap model's prices). */
-  readonly ourKinds: Readonly<Record<CallKind, { readonly calls: number; readonly promptTokens: number; readonly billedInputUsd: number; readonly totalUsd: number }>>;
+  readonly ourKinds: Readonly<
+    Record<
+      CallKind,
+      {
+        readonly calls: number;
+        readonly promptTokens: number;
+        readonly billedInputUsd: number;
+        readonly totalUsd: number;
+      }
+    >
+  >;
   readonly failedTurns: number;
   readonly persistedTurns: number;
   readonly ledgerCostUsd: number;
@@ -71,13 +84,25 @@ export function computeConversationFigures(replay: ConversationReplay, options: 
       cumulative.ours += priced.totalUsd;
       if (call.kind !== 'main') {
         const status = call.error === undefined ? 200 : call.error.bedrockError === 'ValidationException' ? 400 : 500;
-        tallyCall(sides.ours, { ...call, isMain: false, priced, status, validationError: status === 400 }, previousAt, 'ours', limits);
+        tallyCall(
+          sides.ours,
+          { ...call, isMain: false, priced, status, validationError: status === 400 },
+          previousAt,
+          'ours',
+          limits,
+        );
         continue;
       }
       outputs.push(call.usage.outputTokens);
       peak.ours = Math.max(peak.ours, call.promptTokens);
       const status = call.error === undefined ? 200 : call.error.bedrockError === 'ValidationException' ? 400 : 500;
-      tallyCall(sides.ours, { ...call, isMain: true, priced, status, validationError: status === 400 }, previousAt, 'ours', limits);
+      tallyCall(
+        sides.ours,
+        { ...call, isMain: true, priced, status, validationError: status === 400 },
+        previousAt,
+        'ours',
+        limits,
+      );
     }
     const baselineCalls = replay.baselineCalls.filter((call) => call.exchange === turn.exchange);
     if (baselineCalls.length !== outputs.length) misalignedExchanges += 1;
@@ -90,7 +115,21 @@ export function computeConversationFigures(replay: ConversationReplay, options: 
         const priced = priceUsage(usage, options.mainModelId);
         cumulative[kind] += priced.totalUsd;
         peak[kind] = Math.max(peak[kind], result.promptTokens);
-        tallyCall(sides[kind], { at: result.at, usage, promptTokens: result.promptTokens, isMain: true, priced, status: result.status, validationError: result.status === 400 }, previousAt, kind, limits);
+        tallyCall(
+          sides[kind],
+          {
+            at: result.at,
+            usage,
+            promptTokens: result.promptTokens,
+            isMain: true,
+            priced,
+            status: result.status,
+            validationError: result.status === 400,
+          },
+          previousAt,
+          kind,
+          limits,
+        );
       }
     });
     points.push({ promptTokens: peak, cumulativeCostUsd: { ...cumulative } });
@@ -103,7 +142,8 @@ export function computeConversationFigures(replay: ConversationReplay, options: 
     ourKinds,
     failedTurns: replay.turns.filter((turn) => turn.error !== undefined).length,
     persistedTurns: replay.persisted.turns.complete,
-    ledgerCostUsd: replay.persisted.ledger.main.costUsd + replay.persisted.ledger.selector.costUsd + replay.persisted.ledger.summariser.costUsd,
+    ledgerCostUsd: replay.persisted.ledger.main.costUsd + replay.persisted.ledger.selector.costUsd +
+      replay.persisted.ledger.summariser.costUsd,
     maxSummaryTokens: Math.max(0, ...replay.turns.map((turn) => turn.summaryTokens)),
     maxWindowMessages: Math.max(0, ...allCalls.filter((call) => call.kind === 'main').map((call) => call.messages)),
     misalignedExchanges,
@@ -127,7 +167,9 @@ function measureToolCoverage(replay: ConversationReplay): ConversationFigures['t
 
 /** Sums conversations: side totals add up, maxima take the largest. */
 export function sumSides(figures: readonly ConversationFigures[]): Readonly<Record<Side, SideFigures>> {
-  return Object.fromEntries(SIDES.map((side) => [side, figures.reduce((sum, one) => addSides(sum, one.sides[side]), emptySide())])) as Record<Side, SideFigures>;
+  return Object.fromEntries(
+    SIDES.map((side) => [side, figures.reduce((sum, one) => addSides(sum, one.sides[side]), emptySide())]),
+  ) as Record<Side, SideFigures>;
 }
 
 function zeroKind() {

@@ -30,7 +30,10 @@ const times = (conversation: Conversation) => conversation.turns.map((turn) => D
 
 describe('concatenateSessions', () => {
   it('chains conversations into sessions of at least the target user turns, leftovers counted', () => {
-    const result = concatenateSessions(corpus(Array.from({ length: 50 }, (_, i) => 5 + (i % 7))), { targetUserTurns: 100, idPrefix: 's' });
+    const result = concatenateSessions(corpus(Array.from({ length: 50 }, (_, i) => 5 + (i % 7))), {
+      targetUserTurns: 100,
+      idPrefix: 's',
+    });
     assert.ok(result.ok);
     assert.ok(result.sessions.length >= 3);
     for (const session of result.sessions) {
@@ -50,7 +53,9 @@ describe('concatenateSessions', () => {
     assert.ok(result.ok);
     const session = result.sessions[0];
     assert.equal(session?.turns.length, 24);
-    const ids = session?.turns.flatMap((turn) => (turn.role === 'assistant' ? (turn.toolCalls ?? []).map((c) => c.id) : [])) ?? [];
+    const ids =
+      session?.turns.flatMap((turn) => (turn.role === 'assistant' ? (turn.toolCalls ?? []).map((c) => c.id) : [])) ??
+        [];
     assert.deepEqual(ids, ['call_0', 'call_1', 'call_2', 'call_0_s1', 'call_1_s1', 'call_2_s1']);
     const strip = (turns: Conversation['turns']) => turns.map((turn) => (turn.role === 'user' ? turn.text : turn.role));
     assert.deepEqual(strip(session?.turns ?? []), [...strip(input[0]?.turns ?? []), ...strip(input[1]?.turns ?? [])]);
@@ -60,7 +65,11 @@ describe('concatenateSessions', () => {
   });
 
   it('puts the given gaps between segments and between sessions, and never goes back in time', () => {
-    const result = concatenateSessions(corpus([2, 2, 2, 2]), { targetUserTurns: 4, gaps: { kind: 'fixed', milliseconds: [60_000, 3_600_000] }, startAt: START });
+    const result = concatenateSessions(corpus([2, 2, 2, 2]), {
+      targetUserTurns: 4,
+      gaps: { kind: 'fixed', milliseconds: [60_000, 3_600_000] },
+      startAt: START,
+    });
     assert.ok(result.ok);
     const [first, second] = result.sessions;
     assert.equal(times(first as Conversation)[0], START);
@@ -70,10 +79,16 @@ describe('concatenateSessions', () => {
   });
 
   it('says so when the input cannot fill one session, or sessions would mix system prompts', () => {
-    assert.deepEqual(concatenateSessions(corpus([2]), { targetUserTurns: 3 }), { ok: false, reason: 'not enough user turns: 2 available, 3 needed' });
+    assert.deepEqual(concatenateSessions(corpus([2]), { targetUserTurns: 3 }), {
+      ok: false,
+      reason: 'not enough user turns: 2 available, 3 needed',
+    });
     const [a, b] = corpus([2, 2]);
     const mixed = [a as Conversation, { ...(b as Conversation), systemFile: 'other.md' }];
-    assert.deepEqual(concatenateSessions(mixed, { targetUserTurns: 4 }), { ok: false, reason: 'session 1 would mix different system prompts' });
+    assert.deepEqual(concatenateSessions(mixed, { targetUserTurns: 4 }), {
+      ok: false,
+      reason: 'session 1 would mix different system prompts',
+    });
   });
 
   it('stops at maxSessions', () => {
@@ -85,14 +100,20 @@ describe('concatenateSessions', () => {
 
   it('holds its invariants for any corpus and target (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 20 }), (sizes, target) => {
-        const result = concatenateSessions(corpus(sizes), { targetUserTurns: target });
-        const total = sizes.reduce((a, b) => a + b, 0);
-        if (total < target) return !result.ok;
-        if (!result.ok) return false;
-        const all = result.sessions.flatMap(times);
-        return result.sessions.length >= 1 && result.sessions.every((s) => userTurns(s) >= target && parseConversation(s).ok) && all.every((t, i) => i === 0 || t >= (all[i - 1] ?? 0));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 20 }),
+        (sizes, target) => {
+          const result = concatenateSessions(corpus(sizes), { targetUserTurns: target });
+          const total = sizes.reduce((a, b) => a + b, 0);
+          if (total < target) return !result.ok;
+          if (!result.ok) return false;
+          const all = result.sessions.flatMap(times);
+          return result.sessions.length >= 1 &&
+            result.sessions.every((s) => userTurns(s) >= target && parseConversation(s).ok) &&
+            all.every((t, i) => i === 0 || t >= (all[i - 1] ?? 0));
+        },
+      ),
       { numRuns: 200, seed: 7 },
     );
   });
@@ -102,11 +123,14 @@ describe('createRealisticGaps', () => {
   it('mixes short, cache-expiring and overnight gaps in fixed shares per block of 20, deterministically', () => {
     const gapAt = createRealisticGaps('seed');
     const gaps = Array.from({ length: 40 }, (_, i) => gapAt(i));
-    const count = (kind: { min: number; max: number }) => gaps.filter((gap) => gap >= kind.min && gap <= kind.max).length;
+    const count = (kind: { min: number; max: number }) =>
+      gaps.filter((gap) => gap >= kind.min && gap <= kind.max).length;
     assert.equal(count(SESSION_GAP_KINDS.short), 20);
     assert.equal(count(SESSION_GAP_KINDS.medium), 14);
     assert.equal(count(SESSION_GAP_KINDS.overnight), 6);
-    assert.ok(gaps.filter((gap) => gap < 5 * 60_000).length === 20 && gaps.filter((gap) => gap > 5 * 60_000).length === 20);
+    assert.ok(
+      gaps.filter((gap) => gap < 5 * 60_000).length === 20 && gaps.filter((gap) => gap > 5 * 60_000).length === 20,
+    );
     assert.deepEqual(gaps, Array.from({ length: 40 }, (_, i) => createRealisticGaps('seed')(i)));
     assert.notDeepEqual(gaps, Array.from({ length: 40 }, (_, i) => createRealisticGaps('other')(i)));
   });

@@ -14,7 +14,10 @@ export const SESSION_GAP_KINDS = {
 } as const;
 const GAP_BLOCK = 20;
 
-export type SessionGaps = { readonly kind: 'realistic'; readonly seed: string } | { readonly kind: 'fixed'; readonly milliseconds: readonly number[] };
+export type SessionGaps = { readonly kind: 'realistic'; readonly seed: string } | {
+  readonly kind: 'fixed';
+  readonly milliseconds: readonly number[];
+};
 
 export type ConcatenateSessionsOptions = {
   /** A session is closed once it holds at least this many user turns. */
@@ -37,12 +40,19 @@ export type ConcatenateSessionsResult =
  * with their results); timestamps never decrease within a session or from one session to the next; every gap, including
  * the one between sessions, comes from `gaps`; inputs left over that cannot fill another session are counted in `unused`.
  */
-export function concatenateSessions(conversations: readonly Conversation[], options: ConcatenateSessionsOptions): ConcatenateSessionsResult {
+export function concatenateSessions(
+  conversations: readonly Conversation[],
+  options: ConcatenateSessionsOptions,
+): ConcatenateSessionsResult {
   const available = conversations.reduce((sum, conversation) => sum + countUserTurns(conversation), 0);
   if (!(options.targetUserTurns >= 1)) return { ok: false, reason: 'targetUserTurns must be at least 1' };
-  if (available < options.targetUserTurns) return { ok: false, reason: `not enough user turns: ${available} available, ${options.targetUserTurns} needed` };
+  if (available < options.targetUserTurns) {
+    return { ok: false, reason: `not enough user turns: ${available} available, ${options.targetUserTurns} needed` };
+  }
   const gaps = options.gaps ?? { kind: 'realistic', seed: 'sessions' };
-  const gapAt = gaps.kind === 'fixed' ? (index: number) => gaps.milliseconds[index % gaps.milliseconds.length] ?? 0 : createRealisticGaps(gaps.seed);
+  const gapAt = gaps.kind === 'fixed'
+    ? (index: number) => gaps.milliseconds[index % gaps.milliseconds.length] ?? 0
+    : createRealisticGaps(gaps.seed);
   const maxSessions = options.maxSessions ?? Number.POSITIVE_INFINITY;
   const complete: Conversation[][] = [];
   let group: Conversation[] = [];
@@ -62,7 +72,9 @@ export function concatenateSessions(conversations: readonly Conversation[], opti
   const sessions: Conversation[] = [];
   for (const [sessionIndex, group] of complete.entries()) {
     const systems = new Set(group.map((c) => `${c.system ?? ''}\u0000${c.systemFile ?? ''}`));
-    if (systems.size > 1) return { ok: false, reason: `session ${sessionIndex + 1} would mix different system prompts` };
+    if (systems.size > 1) {
+      return { ok: false, reason: `session ${sessionIndex + 1} would mix different system prompts` };
+    }
     const usedIds = new Set<string>();
     const turns: Turn[] = [];
     const gapsMs: number[] = [];
@@ -74,13 +86,17 @@ export function concatenateSessions(conversations: readonly Conversation[], opti
       }
       const shift = cursor - Date.parse(conversation.turns[0]?.at ?? '');
       const taken = new Set([...usedIds, ...callIds(conversation.turns)]);
-      const segment = conversation.turns.map((turn) => renameCalls(shiftTurn(turn, shift), { usedIds, taken, segmentIndex }));
+      const segment = conversation.turns.map((turn) =>
+        renameCalls(shiftTurn(turn, shift), { usedIds, taken, segmentIndex })
+      );
       for (const id of callIds(segment)) usedIds.add(id);
       turns.push(...segment);
       cursor = Date.parse(turns.at(-1)?.at ?? '');
     }
     const first = group[0];
-    const tools = group.every((c) => c.tools !== undefined) ? [...new Set(group.flatMap((c) => c.tools ?? []))] : undefined;
+    const tools = group.every((c) => c.tools !== undefined)
+      ? [...new Set(group.flatMap((c) => c.tools ?? []))]
+      : undefined;
     const session: Conversation = {
       id: `${options.idPrefix ?? 'session'}-${sessionIndex + 1}`,
       source: `concatenated from ${group.length} conversations`,
@@ -104,7 +120,9 @@ export function createRealisticGaps(seed: string): (index: number) => number {
   const drawn: number[] = [];
   return (index) => {
     while (drawn.length <= index) {
-      const kinds = Object.values(SESSION_GAP_KINDS).flatMap((kind) => Array.from({ length: kind.perBlock }, () => kind));
+      const kinds = Object.values(SESSION_GAP_KINDS).flatMap((kind) =>
+        Array.from({ length: kind.perBlock }, () => kind)
+      );
       for (let i = kinds.length - 1; i > 0; i -= 1) {
         const j = Math.floor(random() * (i + 1));
         [kinds[i], kinds[j]] = [kinds[j] as (typeof kinds)[number], kinds[i] as (typeof kinds)[number]];
@@ -127,7 +145,11 @@ function callIds(turns: readonly Turn[]): string[] {
   return turns.flatMap((turn) => (turn.role === 'assistant' ? (turn.toolCalls ?? []).map((call) => call.id) : []));
 }
 
-type RenameContext = { readonly usedIds: ReadonlySet<string>; readonly taken: ReadonlySet<string>; readonly segmentIndex: number };
+type RenameContext = {
+  readonly usedIds: ReadonlySet<string>;
+  readonly taken: ReadonlySet<string>;
+  readonly segmentIndex: number;
+};
 
 /**
  * Renames a call id an earlier segment already used to one no segment so far uses (deterministic, so a result gets the
@@ -143,6 +165,11 @@ function renameCalls(turn: Turn, { usedIds, taken, segmentIndex }: RenameContext
   if (turn.role === 'assistant' && turn.toolCalls !== undefined) {
     return { ...turn, toolCalls: turn.toolCalls.map((call): ToolCall => ({ ...call, id: rename(call.id) })) };
   }
-  if (turn.role === 'tool') return { ...turn, toolResults: turn.toolResults.map((result) => ({ ...result, toolCallId: rename(result.toolCallId) })) };
+  if (turn.role === 'tool') {
+    return {
+      ...turn,
+      toolResults: turn.toolResults.map((result) => ({ ...result, toolCallId: rename(result.toolCallId) })),
+    };
+  }
   return turn;
 }

@@ -26,7 +26,15 @@ const FULL: Conversation = {
         { id: 'call_2', name: 'weather', input: { city: 'Rome' } },
       ],
     },
-    { at: LATER, role: 'tool', toolResults: [{ toolCallId: 'call_2', output: '25C' }, { toolCallId: 'call_1', output: 'Error: timeout', isError: true }] },
+    {
+      at: LATER,
+      role: 'tool',
+      toolResults: [{ toolCallId: 'call_2', output: '25C' }, {
+        toolCallId: 'call_1',
+        output: 'Error: timeout',
+        isError: true,
+      }],
+    },
     { at: LATER, role: 'assistant', text: 'Rome is 25C; Paris did not answer.' },
   ],
 };
@@ -37,7 +45,11 @@ function withTurns(turns: readonly unknown[], extra: Record<string, unknown> = {
 const user = (text = 'hi', at = AT) => ({ at, role: 'user', text });
 const reply = (text = 'hello', at = AT) => ({ at, role: 'assistant', text });
 const call = (id: string, name = 'weather') => ({ at: AT, role: 'assistant', toolCalls: [{ id, name, input: {} }] });
-const results = (...ids: string[]) => ({ at: AT, role: 'tool', toolResults: ids.map((toolCallId) => ({ toolCallId, output: 'ok' })) });
+const results = (...ids: string[]) => ({
+  at: AT,
+  role: 'tool',
+  toolResults: ids.map((toolCallId) => ({ toolCallId, output: 'ok' })),
+});
 
 describe('parseConversationLine', () => {
   it('accepts a conversation with parallel tool calls, their results and a final text', () => {
@@ -59,7 +71,11 @@ describe('parseConversationLine', () => {
     ['blank user text', withTurns([user('  ')]), /turns\[0\]\.text: must not be blank/],
     ['time without zone', withTurns([user('hi', '2024-05-15T20:00:00')]), /turns\[0\]\.at: must be an ISO-8601/],
     ['impossible date', withTurns([user('hi', '2024-13-45T20:00:00Z')]), /not a real date/],
-    ['array as tool input', withTurns([user(), { at: AT, role: 'assistant', toolCalls: [{ id: 'a', name: 'w', input: [] }] }]), /input: must be a JSON object/],
+    [
+      'array as tool input',
+      withTurns([user(), { at: AT, role: 'assistant', toolCalls: [{ id: 'a', name: 'w', input: [] }] }]),
+      /input: must be a JSON object/,
+    ],
     ['unknown field', withTurns([user()], { extra: true }), /^extra: unknown field$/],
     ['bad tool name', withTurns([user(), call('a', 'no spaces allowed')]), /name: must match/],
     ['starts with the assistant', withTurns([reply(), user()]), /turns\[0\]: a conversation starts with a user turn/],
@@ -67,13 +83,40 @@ describe('parseConversationLine', () => {
     ['two assistant turns', withTurns([user(), reply(), reply()]), /turns\[2\]: two assistant turns in a row/],
     ['empty assistant turn', withTurns([user(), { at: AT, role: 'assistant' }]), /needs text or toolCalls/],
     ['unanswered call', withTurns([user(), call('a'), reply()]), /turns\[1\]: its tool calls must be answered/],
-    ['missing result', withTurns([user(), { ...call('a'), toolCalls: [{ id: 'a', name: 'w', input: {} }, { id: 'b', name: 'w', input: {} }] }, results('a')]), /no result for tool call\(s\) b/],
+    [
+      'missing result',
+      withTurns([user(), {
+        ...call('a'),
+        toolCalls: [{ id: 'a', name: 'w', input: {} }, { id: 'b', name: 'w', input: {} }],
+      }, results('a')]),
+      /no result for tool call\(s\) b/,
+    ],
     ['stray result', withTurns([user(), call('a'), results('a', 'z')]), /"z" answers no open call/],
     ['result answered twice', withTurns([user(), call('a'), results('a', 'a')]), /"a" answers no open call/],
-    ['tool turn after user', withTurns([user(), results('a')]), /a tool turn must follow an assistant turn with toolCalls/],
-    ['reused call id', withTurns([user(), call('a'), results('a'), call('a'), results('a')]), /"a" is used by an earlier call/],
-    ['call to an unlisted tool', withTurns([user(), call('a', 'other'), results('a')], { tools: ['weather'] }), /"other" is not in the conversation's tools/],
-    ['blank error output', withTurns([user(), call('a'), { at: AT, role: 'tool', toolResults: [{ toolCallId: 'a', output: '', isError: true }] }]), /an error result needs a message/],
+    [
+      'tool turn after user',
+      withTurns([user(), results('a')]),
+      /a tool turn must follow an assistant turn with toolCalls/,
+    ],
+    [
+      'reused call id',
+      withTurns([user(), call('a'), results('a'), call('a'), results('a')]),
+      /"a" is used by an earlier call/,
+    ],
+    [
+      'call to an unlisted tool',
+      withTurns([user(), call('a', 'other'), results('a')], { tools: ['weather'] }),
+      /"other" is not in the conversation's tools/,
+    ],
+    [
+      'blank error output',
+      withTurns([user(), call('a'), {
+        at: AT,
+        role: 'tool',
+        toolResults: [{ toolCallId: 'a', output: '', isError: true }],
+      }]),
+      /an error result needs a message/,
+    ],
     ['system and systemFile', withTurns([user()], { system: 'a', systemFile: 'b.md' }), /give one, not both/],
   ];
   for (const [name, line, expected] of bad) {
@@ -87,7 +130,8 @@ describe('parseConversationLine', () => {
 
 describe('parseConversationsJsonl', () => {
   it('reports each bad line with its number and keeps every good one, skipping blank lines', () => {
-    const text = [JSON.stringify(FULL), '', 'oops', withTurns([reply()]), `${JSON.stringify({ ...FULL, id: 'c2' })}\r`].join('\n');
+    const text = [JSON.stringify(FULL), '', 'oops', withTurns([reply()]), `${JSON.stringify({ ...FULL, id: 'c2' })}\r`]
+      .join('\n');
     const result = parseConversationsJsonl(text);
     assert.deepEqual(result.conversations.map((c) => c.id), ['c1', 'c2']);
     assert.deepEqual(result.lines, [1, 5]);
@@ -115,6 +159,9 @@ describe('docs/replay-format.md', () => {
     const example = /## Example[^\n]*\n+```json\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
     const result = parseConversationLine(example.split('\n').join(''));
     assert.ok(result.ok, result.ok ? '' : result.message);
-    assert.deepEqual(groupExchanges(result.conversation).map((exchange) => [exchange.steps.length, exchange.complete]), [[2, true], [1, true]]);
+    assert.deepEqual(
+      groupExchanges(result.conversation).map((exchange) => [exchange.steps.length, exchange.complete]),
+      [[2, true], [1, true]],
+    );
   });
 });

@@ -9,7 +9,11 @@ const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z
 /** At most this many problems are listed for one bad line (the first ones explain the rest). */
 const MAX_MESSAGES_PER_LINE = 5;
 
-export type ToolCall = { readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> };
+export type ToolCall = {
+  readonly id: string;
+  readonly name: string;
+  readonly input: Readonly<Record<string, unknown>>;
+};
 export type ToolResult = { readonly toolCallId: string; readonly output: string; readonly isError?: boolean };
 export type UserTurn = { readonly at: string; readonly role: 'user'; readonly text: string };
 export type AssistantTurn = {
@@ -44,11 +48,18 @@ const timestamp = v.pipe(
 );
 
 const jsonObject = v.pipe(
-  v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'must be a JSON object'),
+  v.custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'must be a JSON object',
+  ),
   v.record(v.string(), v.unknown()),
 );
 const ToolCallSchema = v.strictObject({ id: name, name, input: jsonObject });
-const ToolResultSchema = v.strictObject({ toolCallId: name, output: v.string(), isError: v.exactOptional(v.boolean()) });
+const ToolResultSchema = v.strictObject({
+  toolCallId: name,
+  output: v.string(),
+  isError: v.exactOptional(v.boolean()),
+});
 
 const TurnSchema = v.variant('role', [
   v.strictObject({ at: timestamp, role: v.literal('user'), text: nonBlank }),
@@ -84,7 +95,10 @@ export type ParseConversationResult =
 export function parseConversation(value: unknown): ParseConversationResult {
   const parsed = v.safeParse(ConversationSchema, value);
   if (!parsed.success) {
-    return { ok: false, message: joinMessages(parsed.issues.map((issue) => `${formatPath(issue.path)}${explain(issue.message)}`)) };
+    return {
+      ok: false,
+      message: joinMessages(parsed.issues.map((issue) => `${formatPath(issue.path)}${explain(issue.message)}`)),
+    };
   }
   const conversation: Conversation = parsed.output;
   const problems = checkConversationRules(conversation);

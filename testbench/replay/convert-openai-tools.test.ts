@@ -4,7 +4,11 @@ import { convertOpenAiTools } from './convert-openai-tools.ts';
 
 const tool = (name: string, description = `Does ${name}.`) => ({
   type: 'function',
-  function: { name, description, parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+  function: {
+    name,
+    description,
+    parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+  },
 });
 
 describe('convertOpenAiTools', () => {
@@ -20,7 +24,12 @@ describe('convertOpenAiTools', () => {
       ['retail_think', ['retail']],
       ['think', ['airline']],
     ]);
-    assert.deepEqual(result.tools[0], { name: 'book', description: 'Does book.', inputSchema: tool('book').function.parameters, tags: ['airline'] });
+    assert.deepEqual(result.tools[0], {
+      name: 'book',
+      description: 'Does book.',
+      inputSchema: tool('book').function.parameters,
+      tags: ['airline'],
+    });
   });
 
   it('refuses a name clash between different tools and malformed entries', () => {
@@ -30,7 +39,10 @@ describe('convertOpenAiTools', () => {
     ]);
     assert.deepEqual(result, {
       ok: false,
-      errors: ['a[1]: expected { function: { name, description, parameters: { type: "object" } } }', 'b: "think" differs from the a tool of that name; rename one'],
+      errors: [
+        'a[1]: expected { function: { name, description, parameters: { type: "object" } } }',
+        'b: "think" differs from the a tool of that name; rename one',
+      ],
     });
   });
 });

@@ -8,9 +8,16 @@ export type ManifestTool = {
   readonly tags: readonly string[];
 };
 
-export type ToolDomain = { readonly tag: string; readonly tools: readonly unknown[]; readonly rename?: Readonly<Record<string, string>> };
+export type ToolDomain = {
+  readonly tag: string;
+  readonly tools: readonly unknown[];
+  readonly rename?: Readonly<Record<string, string>>;
+};
 
-export type ConvertToolsResult = { readonly ok: true; readonly tools: readonly ManifestTool[] } | { readonly ok: false; readonly errors: readonly string[] };
+export type ConvertToolsResult = { readonly ok: true; readonly tools: readonly ManifestTool[] } | {
+  readonly ok: false;
+  readonly errors: readonly string[];
+};
 
 /**
  * Merges several domains' OpenAI tool lists into one manifest with unique names. Invariants: a name is renamed (per
@@ -22,24 +29,43 @@ export function convertOpenAiTools(domains: readonly ToolDomain[]): ConvertTools
   const errors: string[] = [];
   for (const domain of domains) {
     domain.tools.forEach((raw, index) => {
-      const fn = (raw as { function?: { name?: unknown; description?: unknown; parameters?: unknown } } | null)?.function;
+      const fn = (raw as { function?: { name?: unknown; description?: unknown; parameters?: unknown } } | null)
+        ?.function;
       const parameters = fn?.parameters as { type?: unknown } | undefined;
       if (typeof fn?.name !== 'string' || typeof fn.description !== 'string' || parameters?.type !== 'object') {
-        errors.push(`${domain.tag}[${index}]: expected { function: { name, description, parameters: { type: "object" } } }`);
+        errors.push(
+          `${domain.tag}[${index}]: expected { function: { name, description, parameters: { type: "object" } } }`,
+        );
         return;
       }
       const name = domain.rename?.[fn.name] ?? fn.name;
       const key = JSON.stringify([fn.description, parameters]);
       const existing = byName.get(name);
       if (existing === undefined) {
-        byName.set(name, { tool: { name, description: fn.description, inputSchema: parameters as Record<string, unknown>, tags: [domain.tag] }, key });
+        byName.set(name, {
+          tool: {
+            name,
+            description: fn.description,
+            inputSchema: parameters as Record<string, unknown>,
+            tags: [domain.tag],
+          },
+          key,
+        });
       } else if (existing.key === key) {
         byName.set(name, { tool: { ...existing.tool, tags: [...existing.tool.tags, domain.tag] }, key });
       } else {
-        errors.push(`${domain.tag}: "${name}" differs from the ${existing.tool.tags.join('/')} tool of that name; rename one`);
+        errors.push(
+          `${domain.tag}: "${name}" differs from the ${existing.tool.tags.join('/')} tool of that name; rename one`,
+        );
       }
     });
   }
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, tools: [...byName.values()].map((entry) => entry.tool).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+  return {
+    ok: true,
+    tools: [...byName.values()].map((entry) => entry.tool).sort((
+      a,
+      b,
+    ) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+  };
 }

@@ -16,7 +16,11 @@ export function createProgressBar(write: (text: string) => void, label = 'replay
       shown = percent;
       drawn = true;
       const filled = Math.round((percent / 100) * WIDTH);
-      write(`\r${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${percent.toFixed(0).padStart(3)}% ${done}/${total}`);
+      write(
+        `\r${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${
+          percent.toFixed(0).padStart(3)
+        }% ${done}/${total}`,
+      );
     },
     finish() {
       if (drawn) write('\n');

@@ -9,7 +9,11 @@ const CONTEXT = {} as ToolContext;
 describe('createRecordedToolHandlers', () => {
   it('answers each tool from its own queue in recorded order, whatever the input, then with an error', async () => {
     const times: string[] = [];
-    const recorded = createRecordedToolHandlers({ conversation: createWeatherConversation(), toolNames: ['help'], onAnswer: (at) => times.push(new Date(at).toISOString()) });
+    const recorded = createRecordedToolHandlers({
+      conversation: createWeatherConversation(),
+      toolNames: ['help'],
+      onAnswer: (at) => times.push(new Date(at).toISOString()),
+    });
     const weather = recorded.handlers.get('get_weather');
     assert.ok(weather !== undefined, 'get_weather has a handler');
     assert.deepEqual(await weather({ city: 'anything' }, CONTEXT), { status: 'error', text: 'Error: station offline' });

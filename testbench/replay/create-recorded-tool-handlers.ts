@@ -48,7 +48,10 @@ export function createRecordedToolHandlers(options: RecordedToolHandlersOptions)
       const next = queues.get(name)?.shift();
       if (next === undefined) {
         unmatched += 1;
-        return { status: 'error', text: `Tool ${name}: no recorded output is left for this call in the replayed conversation.` };
+        return {
+          status: 'error',
+          text: `Tool ${name}: no recorded output is left for this call in the replayed conversation.`,
+        };
       }
       options.onAnswer?.(next.at);
       return { status: next.isError ? 'error' : 'success', text: next.output };

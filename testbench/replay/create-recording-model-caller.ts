@@ -33,20 +33,34 @@ const ZERO: Usage = { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, 
  * from the request: the selector forces the select_tools tool; other calls to the main model id are main calls, the
  * rest summariser calls. Errors are rethrown unchanged, so the service behaves exactly as without the wrapper.
  */
-export function createRecordingModelCaller(inner: ModelCaller, options: { readonly mainModelId: string; readonly now: () => number }): RecordingModelCaller {
+export function createRecordingModelCaller(
+  inner: ModelCaller,
+  options: { readonly mainModelId: string; readonly now: () => number },
+): RecordingModelCaller {
   let records: CallRecord[] = [];
   const record = async (request: PromptRequest, send: () => ReturnType<ModelCaller['converse']>) => {
     const base = describeRequest(request, options.mainModelId, options.now());
     try {
       const reply = await send();
       const usage = reply.usage;
-      records.push({ ...base, usage, promptTokens: usage.inputTokens + usage.cacheReadInputTokens + usage.cacheWriteInputTokens });
+      records.push({
+        ...base,
+        usage,
+        promptTokens: usage.inputTokens + usage.cacheReadInputTokens + usage.cacheWriteInputTokens,
+      });
       return reply;
     } catch (error) {
-      const bedrockError = isAppError(error) && typeof error.details?.['bedrockError'] === 'string' ? error.details['bedrockError'] : undefined;
+      const bedrockError = isAppError(error) && typeof error.details?.['bedrockError'] === 'string'
+        ? error.details['bedrockError']
+        : undefined;
       const code = isAppError(error) ? error.code : error instanceof Error ? error.name : 'unknown';
       const message = error instanceof Error ? error.message : String(error);
-      records.push({ ...base, usage: ZERO, promptTokens: 0, error: { code, message, ...(bedrockError === undefined ? {} : { bedrockError }) } });
+      records.push({
+        ...base,
+        usage: ZERO,
+        promptTokens: 0,
+        error: { code, message, ...(bedrockError === undefined ? {} : { bedrockError }) },
+      });
       throw error;
     }
   };
@@ -68,6 +82,9 @@ function describeRequest(request: PromptRequest, mainModelId: string, at: number
   const isSelector = request.toolChoice?.type === 'tool' && request.toolChoice.name === SELECT_TOOLS_NAME;
   const kind: CallKind = isSelector ? 'selector' : request.modelId === mainModelId ? 'main' : 'summariser';
   const tools = request.tools.flatMap((tool) => (isCachePoint(tool) ? [] : [tool.name]));
-  const cachePoints = [...request.tools, ...request.system, ...request.messages.flatMap((message) => message.content)].filter(isCachePoint).length;
+  const cachePoints =
+    [...request.tools, ...request.system, ...request.messages.flatMap((message) => message.content)].filter(
+      isCachePoint,
+    ).length;
   return { kind, modelId: request.modelId, at, messages: request.messages.length, tools, cachePoints };
 }

@@ -4,14 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createModelCaller } from '../../src/bedrock/call-model.ts';
-import { createBedrockClient, type BedrockConnection } from '../../src/bedrock/create-bedrock-client.ts';
-import { SILENT_LOGGER, type Logger } from '../../src/logger.ts';
+import { type BedrockConnection, createBedrockClient } from '../../src/bedrock/create-bedrock-client.ts';
+import { type Logger, SILENT_LOGGER } from '../../src/logger.ts';
 import { createToolIndex } from '../../src/pipeline/tool-search/index.ts';
 import { createLibsqlStore } from '../../src/store/create-libsql-store.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openDatabase } from '../../src/store/open-database.ts';
 import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-dependencies.ts';
-import { createClock, createSimulator, startSimulatorServer, type Clock } from '../simulator/index.ts';
+import { type Clock, createClock, createSimulator, startSimulatorServer } from '../simulator/index.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createReplayRegistry } from './create-replay-registry.ts';
 import type { ReplayEnvironment, ReplayService } from './replay-conversation.ts';
@@ -31,7 +31,13 @@ export type ReplayEnvironmentOptions = {
 };
 
 export type OpenedEnvironment =
-  | { readonly ok: true; readonly environment: ReplayEnvironment; readonly standIns: readonly string[]; readonly databaseUrl: string; close(): Promise<void> }
+  | {
+    readonly ok: true;
+    readonly environment: ReplayEnvironment;
+    readonly standIns: readonly string[];
+    readonly databaseUrl: string;
+    close(): Promise<void>;
+  }
   | { readonly ok: false; readonly reason: string };
 
 /** The wall clock, for live runs: recorded times cannot move real Bedrock's cache, so they are not applied. */
@@ -68,7 +74,11 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
   let storeIds = 0;
   const idPrefix = `${Date.now().toString(36)}-`;
   const environment: ReplayEnvironment = {
-    store: createLibsqlStore({ database, clock: () => new Date(clock.now()), createId: () => `${idPrefix}s${(storeIds += 1).toString(36)}` }),
+    store: createLibsqlStore({
+      database,
+      clock: () => new Date(clock.now()),
+      createId: () => `${idPrefix}s${(storeIds += 1).toString(36)}`,
+    }),
     database,
     models: createModelCaller(createBedrockClient(connection)),
     registry: built.registry,

@@ -14,7 +14,11 @@ describe('groupExchanges', () => {
     const turns = [user('a'), call('1'), answer('1'), call('2'), answer('2'), say('done'), user('b'), say('ok')];
     const conversation: Conversation = { id: 'x', turns };
     assert.deepEqual(groupExchanges(conversation), [
-      { user: turns[0], steps: [{ reply: turns[1], results: turns[2] }, { reply: turns[3], results: turns[4] }, { reply: turns[5] }], complete: true },
+      {
+        user: turns[0],
+        steps: [{ reply: turns[1], results: turns[2] }, { reply: turns[3], results: turns[4] }, { reply: turns[5] }],
+        complete: true,
+      },
       { user: turns[6], steps: [{ reply: turns[7] }], complete: true },
     ]);
   });

@@ -23,8 +23,14 @@ describe('importDialogues', () => {
     const result = importDialogues(text, OPTIONS);
     assert.deepEqual(result.problems, []);
     assert.deepEqual(result.conversations.map((c) => c.id), ['first', 'd-2']);
-    assert.deepEqual(roleAndText(result.conversations[0]?.turns ?? []), [['user', 'Hello'], ['assistant', 'Hi there.\nHow can I help?\nAsk away.']]);
-    assert.deepEqual(roleAndText(result.conversations[1]?.turns ?? []), [['user', 'Second: dialogue'], ['assistant', 'Sure.']]);
+    assert.deepEqual(roleAndText(result.conversations[0]?.turns ?? []), [['user', 'Hello'], [
+      'assistant',
+      'Hi there.\nHow can I help?\nAsk away.',
+    ]]);
+    assert.deepEqual(roleAndText(result.conversations[1]?.turns ?? []), [['user', 'Second: dialogue'], [
+      'assistant',
+      'Sure.',
+    ]]);
   });
 
   it('reads the JSON form, one dialogue or a list of them', () => {
@@ -45,9 +51,21 @@ describe('importDialogues', () => {
 
   const good = [{ speaker: 'User', text: 'fine' }, { speaker: 'Assistant', text: 'good' }];
   const bad: readonly [string, string, RegExp][] = [
-    ['a dialogue opened by the assistant', 'Assistant: Welcome!\nUser: hi\n\nUser: fine\nAssistant: good', /starts with the assistant/],
-    ['a line with no speaker', 'Hello there\nUser: hi\n\nUser: fine\nAssistant: good', /line 1 does not start with "User:" or "Assistant:"/],
-    ['an unknown JSON speaker', JSON.stringify([[{ speaker: 'narrator', text: 'x' }], good]), /unknown speaker "narrator"/],
+    [
+      'a dialogue opened by the assistant',
+      'Assistant: Welcome!\nUser: hi\n\nUser: fine\nAssistant: good',
+      /starts with the assistant/,
+    ],
+    [
+      'a line with no speaker',
+      'Hello there\nUser: hi\n\nUser: fine\nAssistant: good',
+      /line 1 does not start with "User:" or "Assistant:"/,
+    ],
+    [
+      'an unknown JSON speaker',
+      JSON.stringify([[{ speaker: 'narrator', text: 'x' }], good]),
+      /unknown speaker "narrator"/,
+    ],
     ['a malformed JSON entry', JSON.stringify([[{ who: 'user' }], good]), /expected an array of/],
   ];
   for (const [name, text, expected] of bad) {

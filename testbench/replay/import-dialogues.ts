@@ -7,8 +7,15 @@ import type { ImportProblem, ImportResult } from './import-openai-log.ts';
 
 /** Speaker names accepted (case-insensitive) and the role each stands for. */
 export const SPEAKER_ROLES: Readonly<Record<string, 'user' | 'assistant'>> = {
-  user: 'user', human: 'user', customer: 'user', client: 'user',
-  assistant: 'assistant', ai: 'assistant', bot: 'assistant', agent: 'assistant', model: 'assistant',
+  user: 'user',
+  human: 'user',
+  customer: 'user',
+  client: 'user',
+  assistant: 'assistant',
+  ai: 'assistant',
+  bot: 'assistant',
+  agent: 'assistant',
+  model: 'assistant',
 };
 const SPEAKER_LINE = /^\s*([A-Za-z]+)\s*:\s?(.*)$/;
 const ID_LINE = /^#\s*id\s*:\s*(\S+)\s*$/i;
@@ -41,7 +48,11 @@ export function importDialogues(text: string, options: ImportDialoguesOptions): 
   return { conversations, problems: allProblems, notes: [] };
 }
 
-function buildConversation(dialogue: RawDialogue, fallbackId: string, source: string | undefined): UntimedConversation | string {
+function buildConversation(
+  dialogue: RawDialogue,
+  fallbackId: string,
+  source: string | undefined,
+): UntimedConversation | string {
   const turns: { role: 'user' | 'assistant'; text: string }[] = [];
   for (const utterance of dialogue.utterances) {
     const role = SPEAKER_ROLES[utterance.speaker.toLowerCase()];
@@ -61,10 +72,16 @@ function buildConversation(dialogue: RawDialogue, fallbackId: string, source: st
 function readTextDialogues(text: string): { dialogues: RawDialogue[]; problems: ImportProblem[] } {
   const dialogues: RawDialogue[] = [];
   const problems: ImportProblem[] = [];
-  let current: { where: string; id?: string; utterances: { speaker: string; text: string }[]; broken: boolean } | undefined;
+  let current:
+    | { where: string; id?: string; utterances: { speaker: string; text: string }[]; broken: boolean }
+    | undefined;
   const finish = () => {
     if (current !== undefined && !current.broken && (current.utterances.length > 0 || current.id !== undefined)) {
-      dialogues.push({ where: current.where, ...(current.id === undefined ? {} : { id: current.id }), utterances: current.utterances });
+      dialogues.push({
+        where: current.where,
+        ...(current.id === undefined ? {} : { id: current.id }),
+        utterances: current.utterances,
+      });
     }
     current = undefined;
   };
@@ -100,7 +117,8 @@ function readJsonDialogues(text: string): { dialogues: RawDialogue[]; problems: 
   const problems: ImportProblem[] = [];
   list.forEach((item, index) => {
     const where = `dialogue ${index + 1}`;
-    const valid = Array.isArray(item) && item.every((entry) => typeof entry?.speaker === 'string' && typeof entry?.text === 'string');
+    const valid = Array.isArray(item) &&
+      item.every((entry) => typeof entry?.speaker === 'string' && typeof entry?.text === 'string');
     if (valid) dialogues.push({ where, utterances: item as Utterance[] });
     else problems.push({ where, message: 'expected an array of { "speaker": string, "text": string }' });
   });

@@ -5,12 +5,23 @@ import type { ToolCall } from './conversation-format.ts';
 import { NAME_PATTERN } from './conversation-format.ts';
 import { sanitiseToolName } from './sanitise-tool-name.ts';
 
-const ContentSchema = v.union([v.string(), v.null(), v.array(v.looseObject({ type: v.string(), text: v.optional(v.string()) }))]);
-const CallSchema = v.looseObject({ id: v.string(), function: v.looseObject({ name: v.string(), arguments: v.string() }) });
+const ContentSchema = v.union([
+  v.string(),
+  v.null(),
+  v.array(v.looseObject({ type: v.string(), text: v.optional(v.string()) })),
+]);
+const CallSchema = v.looseObject({
+  id: v.string(),
+  function: v.looseObject({ name: v.string(), arguments: v.string() }),
+});
 const MessageSchema = v.variant('role', [
   v.looseObject({ role: v.picklist(['system', 'developer']), content: ContentSchema }),
   v.looseObject({ role: v.literal('user'), content: ContentSchema }),
-  v.looseObject({ role: v.literal('assistant'), content: v.optional(ContentSchema), tool_calls: v.optional(v.nullable(v.array(CallSchema))) }),
+  v.looseObject({
+    role: v.literal('assistant'),
+    content: v.optional(ContentSchema),
+    tool_calls: v.optional(v.nullable(v.array(CallSchema))),
+  }),
   v.looseObject({ role: v.literal('tool'), tool_call_id: v.string(), content: ContentSchema }),
 ]);
 
@@ -38,7 +49,10 @@ export type ImportOpenAiChatResult =
   | { readonly ok: true; readonly conversation: UntimedConversation; readonly notes: readonly string[] }
   | { readonly ok: false; readonly reason: string };
 
-type MutableTurn = { role: 'user'; text: string } | { role: 'assistant'; text?: string; toolCalls?: ToolCall[] } | { role: 'tool'; toolResults: { toolCallId: string; output: string; isError?: boolean }[] };
+type MutableTurn = { role: 'user'; text: string } | { role: 'assistant'; text?: string; toolCalls?: ToolCall[] } | {
+  role: 'tool';
+  toolResults: { toolCallId: string; output: string; isError?: boolean }[];
+};
 
 /**
  * Converts one chat log, keeping recorded order. Consecutive user messages (and consecutive assistant texts) are merged;
@@ -46,11 +60,19 @@ type MutableTurn = { role: 'user'; text: string } | { role: 'assistant'; text?: 
  * ones; tool names are sanitised then renamed. Anything that cannot be converted faithfully (unparseable arguments, a
  * result with no open call, a call with no result) fails the whole record with a reason: nothing is dropped silently.
  */
-export function importOpenAiChat(record: OpenAiChatRecord, options: ImportOpenAiChatOptions = {}): ImportOpenAiChatResult {
+export function importOpenAiChat(
+  record: OpenAiChatRecord,
+  options: ImportOpenAiChatOptions = {},
+): ImportOpenAiChatResult {
   const parsed = v.safeParse(v.array(MessageSchema), record.messages);
   if (!parsed.success) {
     const issue = parsed.issues[0];
-    return { ok: false, reason: `messages${issue?.path?.map((item) => `[${String(item.key)}]`).join('') ?? ''}: ${issue?.message ?? 'invalid'}` };
+    return {
+      ok: false,
+      reason: `messages${issue?.path?.map((item) => `[${String(item.key)}]`).join('') ?? ''}: ${
+        issue?.message ?? 'invalid'
+      }`,
+    };
   }
   const isError = options.isErrorOutput ?? ((output: string) => /^\s*error\b/i.test(output));
   const system: string[] = [];
@@ -64,7 +86,9 @@ export function importOpenAiChat(record: OpenAiChatRecord, options: ImportOpenAi
     if (Array.isArray(message.content) && message.content.some((part) => part.text === undefined)) {
       notes.push(`messages[${index}]: non-text content parts ignored`);
     }
-    if (message.role !== 'tool' && open.size > 0) return { ok: false, reason: `messages[${index}]: tool call(s) ${[...open.keys()].join(', ')} have no result` };
+    if (message.role !== 'tool' && open.size > 0) {
+      return { ok: false, reason: `messages[${index}]: tool call(s) ${[...open.keys()].join(', ')} have no result` };
+    }
     if (message.role === 'system' || message.role === 'developer') system.push(text);
     else if (message.role === 'user') {
       const stripped = (options.stripMarkers ?? []).reduce((rest, marker) => rest.split(marker).join(''), text).trim();
@@ -75,27 +99,45 @@ export function importOpenAiChat(record: OpenAiChatRecord, options: ImportOpenAi
       const calls: ToolCall[] = [];
       for (const call of message.tool_calls ?? []) {
         const input = parseArguments(call.function.arguments);
-        if (input === undefined) return { ok: false, reason: `messages[${index}]: arguments of call ${call.id} are not a JSON object` };
+        if (input === undefined) {
+          return { ok: false, reason: `messages[${index}]: arguments of call ${call.id} are not a JSON object` };
+        }
         const id = uniqueId(call.id, usedIds);
         if (id !== call.id) notes.push(`messages[${index}]: call id ${call.id} renamed ${id}`);
         open.set(call.id, id);
         const sanitised = sanitiseToolName(call.function.name);
         const name = options.renameTools?.[sanitised] ?? sanitised;
-        if (options.tools !== undefined && !options.tools.includes(name)) return { ok: false, reason: `messages[${index}]: call to unknown tool ${name}` };
+        if (options.tools !== undefined && !options.tools.includes(name)) {
+          return { ok: false, reason: `messages[${index}]: call to unknown tool ${name}` };
+        }
         calls.push({ id, name, input });
       }
       const reply = text.trim() === '' ? undefined : text;
       if (reply === undefined && calls.length === 0) notes.push(`messages[${index}]: empty assistant message, dropped`);
-      else if (turns.length === 0) return { ok: false, reason: `messages[${index}]: the assistant speaks before the user` };
-      else if (last?.role === 'assistant' && last.toolCalls === undefined) {
+      else if (turns.length === 0) {
+        return { ok: false, reason: `messages[${index}]: the assistant speaks before the user` };
+      } else if (last?.role === 'assistant' && last.toolCalls === undefined) {
         if (reply !== undefined) last.text = last.text === undefined ? reply : `${last.text}\n\n${reply}`;
         if (calls.length > 0) last.toolCalls = calls;
-      } else turns.push({ role: 'assistant', ...(reply === undefined ? {} : { text: reply }), ...(calls.length === 0 ? {} : { toolCalls: calls }) });
+      } else {turns.push({
+          role: 'assistant',
+          ...(reply === undefined ? {} : { text: reply }),
+          ...(calls.length === 0 ? {} : { toolCalls: calls }),
+        });}
     } else if (message.role === 'tool') {
       const id = open.get(message.tool_call_id);
-      if (id === undefined) return { ok: false, reason: `messages[${index}]: tool result for ${message.tool_call_id} answers no open call` };
+      if (id === undefined) {
+        return {
+          ok: false,
+          reason: `messages[${index}]: tool result for ${message.tool_call_id} answers no open call`,
+        };
+      }
       open.delete(message.tool_call_id);
-      const result = { toolCallId: id, output: text, ...(isError(text) && text.trim() !== '' ? { isError: true } : {}) };
+      const result = {
+        toolCallId: id,
+        output: text,
+        ...(isError(text) && text.trim() !== '' ? { isError: true } : {}),
+      };
       if (last?.role === 'tool') last.toolResults.push(result);
       else turns.push({ role: 'tool', toolResults: [result] });
     }
@@ -105,9 +147,18 @@ export function importOpenAiChat(record: OpenAiChatRecord, options: ImportOpenAi
   return { ok: true, conversation: buildConversation(record, options, system, turns), notes };
 }
 
-function buildConversation(record: OpenAiChatRecord, options: ImportOpenAiChatOptions, system: readonly string[], turns: readonly UntimedTurn[]): UntimedConversation {
+function buildConversation(
+  record: OpenAiChatRecord,
+  options: ImportOpenAiChatOptions,
+  system: readonly string[],
+  turns: readonly UntimedTurn[],
+): UntimedConversation {
   const systemText = system.join('\n\n');
-  const systemField = system.length === 0 ? {} : options.systemFile?.text === systemText ? { systemFile: options.systemFile.path } : { system: systemText };
+  const systemField = system.length === 0
+    ? {}
+    : options.systemFile?.text === systemText
+    ? { systemFile: options.systemFile.path }
+    : { system: systemText };
   return {
     id: record.id,
     ...(record.source === undefined ? {} : { source: record.source }),
@@ -127,7 +178,9 @@ function readText(content: v.InferOutput<typeof ContentSchema>): string {
 function parseArguments(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text === '' ? '{}' : text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

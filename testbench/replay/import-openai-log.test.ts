@@ -12,7 +12,10 @@ describe('readOpenAiRecords', () => {
   it('recognises tau-bench results, { messages } records and a bare message list', () => {
     const tau = readOpenAiRecords([{ task_id: 3, trial: 1, reward: 1, traj: CHAT }], { idPrefix: 'tau' });
     assert.deepEqual(tau.records, [{ id: 'tau-t3-r1', messages: CHAT, meta: { taskId: 3, trial: 1, reward: 1 } }]);
-    const records = readOpenAiRecords([{ id: 'mine', messages: CHAT }, { messages: CHAT }], { idPrefix: 'p', source: 's' });
+    const records = readOpenAiRecords([{ id: 'mine', messages: CHAT }, { messages: CHAT }], {
+      idPrefix: 'p',
+      source: 's',
+    });
     assert.deepEqual(records.records.map((r) => [r.id, r.source]), [['mine', 's'], ['p-2', 's']]);
     assert.deepEqual(readOpenAiRecords(CHAT, { idPrefix: 'p' }).records, [{ id: 'p-1', messages: CHAT }]);
   });
@@ -26,7 +29,10 @@ describe('readOpenAiRecords', () => {
 
 describe('importOpenAiLog', () => {
   it('imports every good record, reports every bad one, and times the file in order', () => {
-    const value = [{ id: 'a', messages: CHAT }, { id: 'bad', messages: [{ role: 'tool', tool_call_id: 'z', content: '' }] }, { id: 'b', messages: CHAT }];
+    const value = [{ id: 'a', messages: CHAT }, {
+      id: 'bad',
+      messages: [{ role: 'tool', tool_call_id: 'z', content: '' }],
+    }, { id: 'b', messages: CHAT }];
     const result = importOpenAiLog(value, { idPrefix: 'p', startAt: START });
     assert.deepEqual(result.conversations.map((c) => c.id), ['a', 'b']);
     assert.deepEqual(result.problems.map((p) => p.where), ['bad']);

@@ -14,7 +14,10 @@ export type ReadOpenAiRecordsOptions = { readonly idPrefix: string; readonly sou
  * Finds the chat logs in a parsed JSON value: an array of tau-bench results `{ task_id, trial, traj, reward? }`, an array
  * of `{ id?, messages }`, one such object, or one bare message list. Items it cannot recognise become problems.
  */
-export function readOpenAiRecords(value: unknown, options: ReadOpenAiRecordsOptions): { readonly records: readonly OpenAiChatRecord[]; readonly problems: readonly ImportProblem[] } {
+export function readOpenAiRecords(
+  value: unknown,
+  options: ReadOpenAiRecordsOptions,
+): { readonly records: readonly OpenAiChatRecord[]; readonly problems: readonly ImportProblem[] } {
   const source = options.source === undefined ? {} : { source: options.source };
   if (Array.isArray(value) && value.every((item) => isObject(item) && typeof item.role === 'string')) {
     return { records: [{ id: `${options.idPrefix}-1`, messages: value, ...source }], problems: [] };
@@ -32,7 +35,10 @@ export function readOpenAiRecords(value: unknown, options: ReadOpenAiRecordsOpti
       const id = typeof item.id === 'string' && item.id !== '' ? item.id : `${options.idPrefix}-${index + 1}`;
       records.push({ id, messages: item.messages, ...source });
     } else {
-      problems.push({ where: `item ${index + 1}`, message: 'neither { messages: [...] } nor a tau-bench { traj: [...] } record' });
+      problems.push({
+        where: `item ${index + 1}`,
+        message: 'neither { messages: [...] } nor a tau-bench { traj: [...] } record',
+      });
     }
   });
   return { records, problems };

@@ -6,7 +6,9 @@ import { parseConversation } from './conversation-format.ts';
 import { createWeatherConversation } from './replay-fixtures.test-support.ts';
 
 const FACTS = lookupModelFacts('anthropic.claude-sonnet-4-5');
-const TOOLS = { tools: [{ toolSpec: { name: 'get_weather', description: 'w', inputSchema: { json: { type: 'object' } } } }] };
+const TOOLS = {
+  tools: [{ toolSpec: { name: 'get_weather', description: 'w', inputSchema: { json: { type: 'object' } } } }],
+};
 
 describe('listRecordedCalls', () => {
   it('lists one call per assistant step plus one per incomplete exchange, at the recorded times', () => {
@@ -28,7 +30,10 @@ describe('listRecordedCalls', () => {
   it('merges a user turn that followed an unanswered one, without changing earlier histories', () => {
     const calls = listRecordedCalls(createWeatherConversation());
     assert.deepEqual(calls[4]?.history.at(-1), { role: 'user', content: [{ text: 'Thanks!' }] });
-    assert.deepEqual(calls[5]?.history.at(-1), { role: 'user', content: [{ text: 'Thanks!' }, { text: 'And the weather in Rome now?' }] });
+    assert.deepEqual(calls[5]?.history.at(-1), {
+      role: 'user',
+      content: [{ text: 'Thanks!' }, { text: 'And the weather in Rome now?' }],
+    });
   });
 
   it('maps tool results with their status, an empty output to a placeholder, and every history is a valid Converse request', () => {
@@ -42,7 +47,10 @@ describe('listRecordedCalls', () => {
     });
     assert.ok(parsed.ok, 'fixture parses');
     const calls = listRecordedCalls(parsed.conversation);
-    assert.deepEqual(calls[1]?.history.at(-1), { role: 'user', content: [{ toolResult: { toolUseId: 'c1', content: [{ text: EMPTY_RESULT_TEXT }], status: 'success' } }] });
+    assert.deepEqual(calls[1]?.history.at(-1), {
+      role: 'user',
+      content: [{ toolResult: { toolUseId: 'c1', content: [{ text: EMPTY_RESULT_TEXT }], status: 'success' } }],
+    });
     for (const call of [...calls, ...listRecordedCalls(createWeatherConversation())]) {
       const result = validateConverse({ messages: call.history, toolConfig: TOOLS }, { facts: FACTS });
       assert.ok(result.ok, result.ok ? 'valid' : result.error.message);

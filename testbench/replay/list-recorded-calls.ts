@@ -33,8 +33,9 @@ export function listRecordedCalls(conversation: Conversation): readonly Recorded
   const append = (message: WireMessage): void => {
     const last = messages.at(-1);
     // Merging builds a new object, so histories already taken keep the message as it was.
-    if (last !== undefined && last.role === message.role) messages[messages.length - 1] = { role: last.role, content: [...last.content, ...message.content] };
-    else messages.push(message);
+    if (last !== undefined && last.role === message.role) {
+      messages[messages.length - 1] = { role: last.role, content: [...last.content, ...message.content] };
+    } else messages.push(message);
   };
   groupExchanges(conversation).forEach((exchange, exchangeIndex) => {
     append({ role: 'user', content: [{ text: exchange.user.text }] });
@@ -56,7 +57,9 @@ export function listRecordedCalls(conversation: Conversation): readonly Recorded
 
 function toAssistantBlocks(turn: AssistantTurn): WireBlock[] {
   const blocks: WireBlock[] = turn.text === undefined ? [] : [{ text: turn.text }];
-  for (const call of turn.toolCalls ?? []) blocks.push({ toolUse: { toolUseId: call.id, name: call.name, input: call.input } });
+  for (const call of turn.toolCalls ?? []) {
+    blocks.push({ toolUse: { toolUseId: call.id, name: call.name, input: call.input } });
+  }
   return blocks;
 }
 

@@ -21,7 +21,11 @@ describe('loadConversationsFile', () => {
       ];
       await writeFile(join(dir, 'c.jsonl'), `${formatConversationsJsonl(conversations)}not json\n`);
       const result = await loadConversationsFile(join(dir, 'c.jsonl'));
-      assert.deepEqual(result.conversations, [{ id: 'a', system: 'Policy text.', turns }, { id: 'c', system: 'Inline.', turns }]);
+      assert.deepEqual(result.conversations, [{ id: 'a', system: 'Policy text.', turns }, {
+        id: 'c',
+        system: 'Inline.',
+        turns,
+      }]);
       assert.deepEqual(result.errors.map((error) => error.line), [2, 4]);
       assert.match(result.errors[0]?.message ?? '', /^systemFile missing\.md: /);
     } finally {

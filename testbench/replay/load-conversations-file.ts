@@ -4,7 +4,10 @@ import { dirname, resolve } from 'node:path';
 import type { Conversation, LineError } from './conversation-format.ts';
 import { parseConversationsJsonl } from './conversation-format.ts';
 
-export type LoadConversationsResult = { readonly conversations: readonly Conversation[]; readonly errors: readonly LineError[] };
+export type LoadConversationsResult = {
+  readonly conversations: readonly Conversation[];
+  readonly errors: readonly LineError[];
+};
 
 /**
  * Loads and parses a conversations file. Invariants: returned conversations carry `system` inline and no `systemFile`
@@ -26,7 +29,10 @@ export async function loadConversationsFile(path: string): Promise<LoadConversat
     if (!texts.has(target)) texts.set(target, readFile(target, 'utf8').catch((error: unknown) => error as Error));
     const text = await texts.get(target);
     if (typeof text === 'string') conversations.push({ ...rest, system: text });
-    else errors.push({ line: parsed.lines[index] ?? 0, message: `systemFile ${systemFile}: ${text?.message ?? 'unreadable'}` });
+    else {errors.push({
+        line: parsed.lines[index] ?? 0,
+        message: `systemFile ${systemFile}: ${text?.message ?? 'unreadable'}`,
+      });}
   }
   return { conversations, errors: [...errors].sort((a, b) => a.line - b.line) };
 }

@@ -6,7 +6,11 @@ import { createWeatherConversation, WEATHER_TOOLS } from './replay-fixtures.test
 const OPTIONS = {
   conversation: createWeatherConversation(),
   modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-  tools: WEATHER_TOOLS.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: { json: tool.inputSchema } })),
+  tools: WEATHER_TOOLS.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: { json: tool.inputSchema },
+  })),
 };
 
 describe('measureBaselines', () => {

@@ -4,9 +4,13 @@ import { BASELINE_KINDS, type BaselineKind, type WireToolSpec } from './build-ba
 import type { BaselineWorkerData } from './baseline-worker.ts';
 import type { Conversation } from './conversation-format.ts';
 import { listRecordedCalls } from './list-recorded-calls.ts';
-import { createBaselineRunner, type BaselineCallResult } from './run-baselines.ts';
+import { type BaselineCallResult, createBaselineRunner } from './run-baselines.ts';
 
-export type BaselineCallFigures = { readonly exchange: number; readonly step: number; readonly results: Readonly<Record<BaselineKind, BaselineCallResult>> };
+export type BaselineCallFigures = {
+  readonly exchange: number;
+  readonly step: number;
+  readonly results: Readonly<Record<BaselineKind, BaselineCallResult>>;
+};
 
 export type MeasureBaselinesOptions = {
   readonly conversation: Conversation;
@@ -34,11 +38,20 @@ export async function measureBaselines(options: MeasureBaselinesOptions): Promis
     }
     return figures;
   }
-  const perKind = await Promise.all(BASELINE_KINDS.map((kind) => runWorker({ conversation: options.conversation, modelId: options.modelId, system, tools: options.tools, kind }, options.onProgress)));
+  const perKind = await Promise.all(
+    BASELINE_KINDS.map((kind) =>
+      runWorker(
+        { conversation: options.conversation, modelId: options.modelId, system, tools: options.tools, kind },
+        options.onProgress,
+      )
+    ),
+  );
   return calls.map((call, index) => ({
     exchange: call.exchange,
     step: call.step,
-    results: Object.fromEntries(BASELINE_KINDS.map((kind, kindIndex) => [kind, perKind[kindIndex]?.[index] as BaselineCallResult])) as Record<BaselineKind, BaselineCallResult>,
+    results: Object.fromEntries(
+      BASELINE_KINDS.map((kind, kindIndex) => [kind, perKind[kindIndex]?.[index] as BaselineCallResult]),
+    ) as Record<BaselineKind, BaselineCallResult>,
   }));
 }
 
@@ -55,6 +68,11 @@ function runWorker(data: BaselineWorkerData, onProgress: (() => void) | undefine
       } else resolve(results);
     });
     worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 ? resolve(results) : reject(new Error(`baseline worker ${data.kind} exited with code ${code}`))));
+    worker.on(
+      'exit',
+      (
+        code,
+      ) => (code === 0 ? resolve(results) : reject(new Error(`baseline worker ${data.kind} exited with code ${code}`))),
+    );
   });
 }

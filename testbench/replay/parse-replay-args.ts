@@ -11,9 +11,13 @@ export type ReplayArgs = {
   readonly limit?: number;
 };
 
-export type ParseReplayArgsResult = { readonly ok: true; readonly args: ReplayArgs } | { readonly ok: false; readonly reason: string } | { readonly ok: 'help' };
+export type ParseReplayArgsResult = { readonly ok: true; readonly args: ReplayArgs } | {
+  readonly ok: false;
+  readonly reason: string;
+} | { readonly ok: 'help' };
 
-export const REPLAY_USAGE = `Usage: npm run replay -- --input <file.jsonl> [--tools <manifest.json>[,more]] [--system-file <file>]
+export const REPLAY_USAGE =
+  `Usage: npm run replay -- --input <file.jsonl> [--tools <manifest.json>[,more]] [--system-file <file>]
        [--report <file.html>] [--json] [--live] [--progress] [--db <file.db>] [--limit <n conversations>]
 Replays each recorded conversation through the chat service (simulator by default; --live: real Bedrock) and compares
 its cost with three baselines: (a) naive, (b) naive with one moving cache point, (c) a 12-message window with caching.
@@ -29,26 +33,39 @@ export function parseReplayArgs(argv: readonly string[]): ParseReplayArgsResult 
   for (let index = 0; index < argv.length; index += 1) {
     const raw = argv[index] ?? '';
     if (raw === '--help' || raw === '-h') return { ok: 'help' };
-    const [name, inline] = raw.startsWith('--') && raw.includes('=') ? [raw.slice(0, raw.indexOf('=')), raw.slice(raw.indexOf('=') + 1)] : [raw, undefined];
+    const [name, inline] = raw.startsWith('--') && raw.includes('=')
+      ? [raw.slice(0, raw.indexOf('=')), raw.slice(raw.indexOf('=') + 1)]
+      : [raw, undefined];
     if (BOOLEAN_FLAGS.has(name)) {
       if (inline !== undefined) return { ok: false, reason: `${name} takes no value` };
       flags.add(name);
       continue;
     }
     if (!VALUE_FLAGS.has(name)) return { ok: false, reason: `unknown argument "${raw}"` };
-    const value = inline ?? argv[(index += 1)];
-    if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) return { ok: false, reason: `${name} needs a value` };
+    const value = inline ?? argv[index += 1];
+    if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
+      return { ok: false, reason: `${name} needs a value` };
+    }
     values.set(name, [...(values.get(name) ?? []), value]);
   }
   const single = (name: string): string | undefined => values.get(name)?.at(-1);
-  for (const [name, list] of values) if (name !== '--tools' && list.length > 1) return { ok: false, reason: `${name} is given more than once` };
+  for (const [name, list] of values) {
+    if (name !== '--tools' && list.length > 1) return { ok: false, reason: `${name} is given more than once` };
+  }
   const input = single('--input');
   if (input === undefined) return { ok: false, reason: '--input <file.jsonl> is required' };
   const limitText = single('--limit');
   const limit = limitText === undefined ? undefined : Number(limitText);
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) return { ok: false, reason: `--limit must be a whole number ≥ 1, got "${limitText}"` };
-  const tools = (values.get('--tools') ?? []).flatMap((list) => list.split(',')).map((path) => path.trim()).filter((path) => path !== '');
-  const optional = (key: 'systemFile' | 'report' | 'db', flag: string) => (single(flag) === undefined ? {} : { [key]: single(flag) as string });
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
+    return { ok: false, reason: `--limit must be a whole number ≥ 1, got "${limitText}"` };
+  }
+  const tools = (values.get('--tools') ?? []).flatMap((list) => list.split(',')).map((path) => path.trim()).filter((
+    path,
+  ) => path !== '');
+  const optional = (
+    key: 'systemFile' | 'report' | 'db',
+    flag: string,
+  ) => (single(flag) === undefined ? {} : { [key]: single(flag) as string });
   return {
     ok: true,
     args: {

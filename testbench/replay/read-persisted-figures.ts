@@ -17,19 +17,33 @@ export type PersistedFigures = {
   readonly ledger: Readonly<Record<CallKind, LedgerTotals>>;
 };
 
-const EMPTY: LedgerTotals = { calls: 0, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheWriteInputTokens: 0, costUsd: 0 };
+const EMPTY: LedgerTotals = {
+  calls: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadInputTokens: 0,
+  cacheWriteInputTokens: 0,
+  costUsd: 0,
+};
 
 /** Reads the store's tables directly (read-only): the replay checks what landed, not what the service said it wrote. */
 export async function readPersistedFigures(database: Database, conversationId: string): Promise<PersistedFigures> {
-  const turnRows = await database.read({ sql: 'SELECT status, COUNT(*) AS n FROM turns WHERE conversation_id = ? GROUP BY status', args: [conversationId] });
+  const turnRows = await database.read({
+    sql: 'SELECT status, COUNT(*) AS n FROM turns WHERE conversation_id = ? GROUP BY status',
+    args: [conversationId],
+  });
   const turns = { complete: 0, failed: 0, running: 0 };
   for (const row of turnRows.rows) {
     const status = String(row['status']);
     if (status === 'complete' || status === 'failed' || status === 'running') turns[status] = Number(row['n']);
   }
-  const messageRows = await database.read({ sql: 'SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?', args: [conversationId] });
+  const messageRows = await database.read({
+    sql: 'SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?',
+    args: [conversationId],
+  });
   const ledgerRows = await database.read({
-    sql: `SELECT kind, COUNT(*) AS calls, SUM(input_tokens) AS input, SUM(output_tokens) AS output, SUM(cache_read_tokens) AS reads,
+    sql:
+      `SELECT kind, COUNT(*) AS calls, SUM(input_tokens) AS input, SUM(output_tokens) AS output, SUM(cache_read_tokens) AS reads,
                  SUM(cache_write_tokens) AS writes, SUM(cost_usd) AS cost
           FROM usage_ledger WHERE conversation_id = ? GROUP BY kind`,
     args: [conversationId],

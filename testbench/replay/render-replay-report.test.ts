@@ -6,13 +6,29 @@ import { emptySide } from './tally-side.ts';
 import { escapeHtml, renderReplayReport } from './render-replay-report.ts';
 import type { ReplayRun } from './run-replay.ts';
 
-const CHART_LIBRARY = readFileSync(fileURLToPath(new URL('../../node_modules/chart.js/dist/chart.umd.js', import.meta.url)), 'utf8');
+const CHART_LIBRARY = readFileSync(
+  fileURLToPath(new URL('../../node_modules/chart.js/dist/chart.umd.js', import.meta.url)),
+  'utf8',
+);
 
 function side(billedInputUsd: number, promptTokens: number) {
-  return { ...emptySide(), calls: 2, mainCalls: 2, billedInputUsd, totalUsd: billedInputUsd + 0.01, promptTokens, inputTokens: promptTokens };
+  return {
+    ...emptySide(),
+    calls: 2,
+    mainCalls: 2,
+    billedInputUsd,
+    totalUsd: billedInputUsd + 0.01,
+    promptTokens,
+    inputTokens: promptTokens,
+  };
 }
 
-const SIDES = { 'ours': side(0.01, 1_000), 'naive': side(0.2, 20_000), 'naive-cached': side(0.05, 20_000), 'window-cached': side(0.04, 12_000) };
+const SIDES = {
+  'ours': side(0.01, 1_000),
+  'naive': side(0.2, 20_000),
+  'naive-cached': side(0.05, 20_000),
+  'window-cached': side(0.04, 12_000),
+};
 const RUN: ReplayRun = {
   mode: 'simulator',
   mainModelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
@@ -25,7 +41,11 @@ const RUN: ReplayRun = {
       id: '</script><img src="https://evil.example/x.png">',
       userTurns: 2,
       sides: SIDES,
-      ourKinds: { main: { calls: 2, promptTokens: 1_000, billedInputUsd: 0.01, totalUsd: 0.02 }, selector: { calls: 0, promptTokens: 0, billedInputUsd: 0, totalUsd: 0 }, summariser: { calls: 0, promptTokens: 0, billedInputUsd: 0, totalUsd: 0 } },
+      ourKinds: {
+        main: { calls: 2, promptTokens: 1_000, billedInputUsd: 0.01, totalUsd: 0.02 },
+        selector: { calls: 0, promptTokens: 0, billedInputUsd: 0, totalUsd: 0 },
+        summariser: { calls: 0, promptTokens: 0, billedInputUsd: 0, totalUsd: 0 },
+      },
       failedTurns: 0,
       persistedTurns: 2,
       ledgerCostUsd: 0.02,
@@ -36,8 +56,14 @@ const RUN: ReplayRun = {
       unmatchedToolCalls: 0,
       toolCoverage: { recorded: 4, offered: 3 },
       points: [
-        { promptTokens: { 'ours': 400, 'naive': 9_000, 'naive-cached': 9_000, 'window-cached': 6_000 }, cumulativeCostUsd: { 'ours': 0.01, 'naive': 0.1, 'naive-cached': 0.03, 'window-cached': 0.02 } },
-        { promptTokens: { 'ours': 600, 'naive': 11_000, 'naive-cached': 11_000, 'window-cached': 6_000 }, cumulativeCostUsd: { 'ours': 0.02, 'naive': 0.21, 'naive-cached': 0.06, 'window-cached': 0.05 } },
+        {
+          promptTokens: { 'ours': 400, 'naive': 9_000, 'naive-cached': 9_000, 'window-cached': 6_000 },
+          cumulativeCostUsd: { 'ours': 0.01, 'naive': 0.1, 'naive-cached': 0.03, 'window-cached': 0.02 },
+        },
+        {
+          promptTokens: { 'ours': 600, 'naive': 11_000, 'naive-cached': 11_000, 'window-cached': 6_000 },
+          cumulativeCostUsd: { 'ours': 0.02, 'naive': 0.21, 'naive-cached': 0.06, 'window-cached': 0.05 },
+        },
       ],
     },
   ],
@@ -66,7 +92,10 @@ describe('renderReplayReport', () => {
 
   it('shows the headline ratios and escapes conversation ids', () => {
     assert.ok(html.includes('<strong>5.0%</strong> of the naive baseline (a)'), 'percent of naive');
-    assert.ok(html.includes('<strong>25.0%</strong> of the better cached baseline (c) 12-msg window + cache'), 'percent of best cached');
+    assert.ok(
+      html.includes('<strong>25.0%</strong> of the better cached baseline (c) 12-msg window + cache'),
+      'percent of best cached',
+    );
     assert.ok(html.includes(escapeHtml('</script><img')), 'the id is escaped in the table');
   });
 });

@@ -1,12 +1,17 @@
 // The offline HTML report: the chart library inlined, charts of prompt tokens per turn and cumulative cost, the tables.
 import { BASELINE_LABELS } from './build-baseline-request.ts';
-import { SIDES, type Side } from './compute-replay-figures.ts';
+import { type Side, SIDES } from './compute-replay-figures.ts';
 import { renderReplayTable } from './render-replay-table.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { summariseComparison } from './summarise-comparison.ts';
 
 const SIDE_LABELS: Readonly<Record<Side, string>> = { ours: 'ours (tokenwise)', ...BASELINE_LABELS };
-const SIDE_COLOURS: Readonly<Record<Side, string>> = { 'ours': '#1b7f3b', 'naive': '#b3261e', 'naive-cached': '#e08a00', 'window-cached': '#3465a4' };
+const SIDE_COLOURS: Readonly<Record<Side, string>> = {
+  'ours': '#1b7f3b',
+  'naive': '#b3261e',
+  'naive-cached': '#e08a00',
+  'window-cached': '#3465a4',
+};
 
 export type ReportOptions = {
   /** The text of chart.js's UMD build (node_modules/chart.js/dist/chart.umd.js), embedded as is. */
@@ -17,7 +22,10 @@ export type ReportOptions = {
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(
+    /'/g,
+    '&#39;',
+  );
 }
 
 /** JSON safe inside a <script> element (no `</script>`, no `<!--`). */
@@ -50,7 +58,13 @@ export function renderReplayReport(run: ReplayRun, options: ReportOptions): stri
     });
     for (const side of SIDES) offset[side] += conversation.points.at(-1)?.cumulativeCostUsd[side] ?? 0;
   }
-  const dataset = (series: Record<Side, number[]>) => SIDES.map((side) => ({ label: SIDE_LABELS[side], data: series[side], borderColor: SIDE_COLOURS[side], backgroundColor: SIDE_COLOURS[side] }));
+  const dataset = (series: Record<Side, number[]>) =>
+    SIDES.map((side) => ({
+      label: SIDE_LABELS[side],
+      data: series[side],
+      borderColor: SIDE_COLOURS[side],
+      backgroundColor: SIDE_COLOURS[side],
+    }));
   const chartData = { labels, prompt: dataset(prompt), cost: dataset(cost), cap: run.maxInputTokens };
   const comparison = summariseComparison(run.totals);
   const title = `Replay report${options.title === undefined ? '' : `: ${options.title}`}`;
@@ -68,10 +82,18 @@ pre { background: #f6f6f6; padding: 1rem; overflow-x: auto; font-size: 12px; }
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p class="headline">Billed input cost (cache-weighted, selector and summariser included): <strong>${comparison.percentOfNaive.toFixed(1)}%</strong> of the naive baseline (a),
-<strong>${comparison.percentOfBestCached.toFixed(1)}%</strong> of the better cached baseline ${escapeHtml(SIDE_LABELS[comparison.bestCached])}.
-Input tokens: ${comparison.inputTokensPercentOfNaive.toFixed(1)}% of naive. Cache reads on ${comparison.ourCacheReadPercent.toFixed(1)}% of main calls after the first within the TTL.
-Mode: ${escapeHtml(run.mode)}; main model ${escapeHtml(run.mainModelId)}, cheap model ${escapeHtml(run.cheapModelId)}.</p>
+<p class="headline">Billed input cost (cache-weighted, selector and summariser included): <strong>${
+    comparison.percentOfNaive.toFixed(1)
+  }%</strong> of the naive baseline (a),
+<strong>${comparison.percentOfBestCached.toFixed(1)}%</strong> of the better cached baseline ${
+    escapeHtml(SIDE_LABELS[comparison.bestCached])
+  }.
+Input tokens: ${comparison.inputTokensPercentOfNaive.toFixed(1)}% of naive. Cache reads on ${
+    comparison.ourCacheReadPercent.toFixed(1)
+  }% of main calls after the first within the TTL.
+Mode: ${escapeHtml(run.mode)}; main model ${escapeHtml(run.mainModelId)}, cheap model ${
+    escapeHtml(run.cheapModelId)
+  }.</p>
 <h2>Prompt tokens per user turn (largest main call of the turn)</h2>
 <div class="chart"><canvas id="prompt-chart"></canvas></div>
 <h2>Cumulative cost (USD, output tokens charged equally to every side)</h2>

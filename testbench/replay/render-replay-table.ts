@@ -1,6 +1,6 @@
 // The closing terminal table: one line per conversation, then every side's totals and the headline ratios.
 import { BASELINE_LABELS } from './build-baseline-request.ts';
-import { SIDES, type Side } from './compute-replay-figures.ts';
+import { type Side, SIDES } from './compute-replay-figures.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { cacheReadPercent, summariseComparison } from './summarise-comparison.ts';
 
@@ -18,46 +18,122 @@ function percent(value: number): string {
 
 function formatTable(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')).join('\n');
+  return rows.map((row) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .join('  ')
+  ).join('\n');
 }
 
 /** Plain text (no colours), stable column order; every figure comes from the run, nothing is recomputed here but ratios. */
 export function renderReplayTable(run: ReplayRun): string {
   const lines: string[] = [];
   const shown = run.conversations.slice(0, MAX_CONVERSATION_ROWS);
-  const header = ['conversation', 'turns', 'ours in$', '(a) in$', '(b) in$', '(c) in$', '%(a)', '%best(b,c)', 'tok vs (a)', 'cache reads', 'over cap', 'invalid', 'failed turns'];
+  const header = [
+    'conversation',
+    'turns',
+    'ours in$',
+    '(a) in$',
+    '(b) in$',
+    '(c) in$',
+    '%(a)',
+    '%best(b,c)',
+    'tok vs (a)',
+    'cache reads',
+    'over cap',
+    'invalid',
+    'failed turns',
+  ];
   const rows = shown.map((figures) => {
     const comparison = summariseComparison(figures.sides);
     return [
-      figures.id, String(figures.userTurns), usd(figures.sides.ours.billedInputUsd), usd(figures.sides.naive.billedInputUsd), usd(figures.sides['naive-cached'].billedInputUsd),
-      usd(figures.sides['window-cached'].billedInputUsd), percent(comparison.percentOfNaive), percent(comparison.percentOfBestCached),
-      percent(comparison.inputTokensPercentOfNaive), figures.sides.ours.cacheEligible === 0 ? 'n/a' : percent(comparison.ourCacheReadPercent), String(figures.sides.ours.overCap),
-      String(figures.sides.ours.validationErrors), String(figures.failedTurns),
+      figures.id,
+      String(figures.userTurns),
+      usd(figures.sides.ours.billedInputUsd),
+      usd(figures.sides.naive.billedInputUsd),
+      usd(figures.sides['naive-cached'].billedInputUsd),
+      usd(figures.sides['window-cached'].billedInputUsd),
+      percent(comparison.percentOfNaive),
+      percent(comparison.percentOfBestCached),
+      percent(comparison.inputTokensPercentOfNaive),
+      figures.sides.ours.cacheEligible === 0 ? 'n/a' : percent(comparison.ourCacheReadPercent),
+      String(figures.sides.ours.overCap),
+      String(figures.sides.ours.validationErrors),
+      String(figures.failedTurns),
     ];
   });
   lines.push(formatTable([header, ...rows]));
-  if (run.conversations.length > shown.length) lines.push(`… and ${run.conversations.length - shown.length} more conversations (see --json or --report)`);
-  lines.push('', `Totals (${run.conversations.length} conversations, ${run.conversations.reduce((sum, one) => sum + one.userTurns, 0)} user turns, ${run.mode}, main ${run.mainModelId}, cheap ${run.cheapModelId}, cap ${run.maxInputTokens} tokens)`);
-  const totalsHeader = ['side', 'billed input', 'total cost', 'input tokens', 'vs (a)', 'cache reads', 'max prompt', 'over cap', 'over window', 'invalid', 'calls'];
+  if (run.conversations.length > shown.length) {
+    lines.push(`… and ${run.conversations.length - shown.length} more conversations (see --json or --report)`);
+  }
+  lines.push(
+    '',
+    `Totals (${run.conversations.length} conversations, ${
+      run.conversations.reduce((sum, one) => sum + one.userTurns, 0)
+    } user turns, ${run.mode}, main ${run.mainModelId}, cheap ${run.cheapModelId}, cap ${run.maxInputTokens} tokens)`,
+  );
+  const totalsHeader = [
+    'side',
+    'billed input',
+    'total cost',
+    'input tokens',
+    'vs (a)',
+    'cache reads',
+    'max prompt',
+    'over cap',
+    'over window',
+    'invalid',
+    'calls',
+  ];
   const totals = SIDES.map((side) => {
     const figures = run.totals[side];
     return [
-      SIDE_LABELS[side], usd(figures.billedInputUsd), usd(figures.totalUsd), String(figures.promptTokens),
-      percent(figures.promptTokens === 0 ? 0 : (100 * figures.promptTokens) / Math.max(1, run.totals.naive.promptTokens)),
-      figures.cacheEligible === 0 ? 'n/a' : `${percent(cacheReadPercent(figures))} of ${figures.cacheEligible}`, String(figures.maxPromptTokens), String(figures.overCap), String(figures.overWindow),
-      String(figures.validationErrors), String(figures.calls),
+      SIDE_LABELS[side],
+      usd(figures.billedInputUsd),
+      usd(figures.totalUsd),
+      String(figures.promptTokens),
+      percent(
+        figures.promptTokens === 0 ? 0 : (100 * figures.promptTokens) / Math.max(1, run.totals.naive.promptTokens),
+      ),
+      figures.cacheEligible === 0 ? 'n/a' : `${percent(cacheReadPercent(figures))} of ${figures.cacheEligible}`,
+      String(figures.maxPromptTokens),
+      String(figures.overCap),
+      String(figures.overWindow),
+      String(figures.validationErrors),
+      String(figures.calls),
     ];
   });
   lines.push(formatTable([totalsHeader, ...totals]));
   const comparison = summariseComparison(run.totals);
   lines.push(
     '',
-    `Billed input cost: ${percent(comparison.percentOfNaive)} of (a) naive; ${percent(comparison.percentOfBestCached)} of the better cached baseline ${SIDE_LABELS[comparison.bestCached]}.`,
-    `Seed metric: input tokens ${percent(comparison.inputTokensPercentOfNaive)} of naive (${percent(100 - comparison.inputTokensPercentOfNaive)} fewer).`,
-    `Cache reads on ${percent(comparison.ourCacheReadPercent)} of our main calls after a conversation's first (within the TTL); reads are ${percent(comparison.ourCacheReadTokenPercent)} of our input tokens.`,
+    `Billed input cost: ${percent(comparison.percentOfNaive)} of (a) naive; ${
+      percent(comparison.percentOfBestCached)
+    } of the better cached baseline ${SIDE_LABELS[comparison.bestCached]}.`,
+    `Seed metric: input tokens ${percent(comparison.inputTokensPercentOfNaive)} of naive (${
+      percent(100 - comparison.inputTokensPercentOfNaive)
+    } fewer).`,
+    `Cache reads on ${
+      percent(comparison.ourCacheReadPercent)
+    } of our main calls after a conversation's first (within the TTL); reads are ${
+      percent(comparison.ourCacheReadTokenPercent)
+    } of our input tokens.`,
   );
-  const coverage = run.conversations.reduce((sum, one) => ({ recorded: sum.recorded + one.toolCoverage.recorded, offered: sum.offered + one.toolCoverage.offered }), { recorded: 0, offered: 0 });
-  if (coverage.recorded > 0) lines.push(`Tool selection: ${coverage.offered} of the recording's ${coverage.recorded} tool calls (${percent((100 * coverage.offered) / coverage.recorded)}) named a tool our request offered (the baselines offer every tool).`);
-  if (run.standIns.length > 0) lines.push(`Recorded tools without a manifest entry (given an open schema): ${run.standIns.join(', ')}`);
+  const coverage = run.conversations.reduce(
+    (sum, one) => ({
+      recorded: sum.recorded + one.toolCoverage.recorded,
+      offered: sum.offered + one.toolCoverage.offered,
+    }),
+    { recorded: 0, offered: 0 },
+  );
+  if (coverage.recorded > 0) {
+    lines.push(
+      `Tool selection: ${coverage.offered} of the recording's ${coverage.recorded} tool calls (${
+        percent((100 * coverage.offered) / coverage.recorded)
+      }) named a tool our request offered (the baselines offer every tool).`,
+    );
+  }
+  if (run.standIns.length > 0) {
+    lines.push(`Recorded tools without a manifest entry (given an open schema): ${run.standIns.join(', ')}`);
+  }
   return lines.join('\n');
 }

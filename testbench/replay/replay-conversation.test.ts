@@ -5,7 +5,7 @@ import { createChatService } from '../../src/turn/create-chat-service.ts';
 import { DEFAULT_TURN_SETTINGS } from '../../src/turn/turn-dependencies.ts';
 import { computeConversationFigures } from './compute-replay-figures.ts';
 import { createReplayEnvironment, type OpenedEnvironment } from './create-replay-environment.ts';
-import { replayConversation, type ConversationReplay } from './replay-conversation.ts';
+import { type ConversationReplay, replayConversation } from './replay-conversation.ts';
 import { createWeatherConversation, WEATHER_TOOLS } from './replay-fixtures.test-support.ts';
 
 const SETTINGS = { ...DEFAULT_TURN_SETTINGS, mainModelId: DEFAULT_MODEL_ID, cheapModelId: DEFAULT_CHEAP_MODEL_ID };
@@ -16,7 +16,12 @@ describe('replayConversation', () => {
   let replay: ConversationReplay;
 
   before(async () => {
-    const result = await createReplayEnvironment({ conversations: [conversation], manifests: [{ label: 'weather', json: WEATHER_TOOLS }], settings: SETTINGS, createService: createChatService });
+    const result = await createReplayEnvironment({
+      conversations: [conversation],
+      manifests: [{ label: 'weather', json: WEATHER_TOOLS }],
+      settings: SETTINGS,
+      createService: createChatService,
+    });
     assert.ok(result.ok, result.ok ? '' : result.reason);
     opened = result;
     replay = await replayConversation(opened.environment, conversation, { index: 0 });
@@ -26,8 +31,15 @@ describe('replayConversation', () => {
   it('sends every user turn through the service and persists every one of them', async () => {
     assert.deepEqual(replay.turns.map((turn) => turn.error), [undefined, undefined, undefined, undefined]);
     assert.deepEqual(replay.persisted.turns, { complete: 4, failed: 0, running: 0 });
-    const page = await opened.environment.store.listVisibleMessages({ ownerId: opened.environment.userId, conversationId: replay.conversationId, limit: 50 });
-    assert.deepEqual(page.messages.filter((message) => message.role === 'user').map((message) => message.text), conversation.turns.flatMap((turn) => (turn.role === 'user' ? [turn.text] : [])));
+    const page = await opened.environment.store.listVisibleMessages({
+      ownerId: opened.environment.userId,
+      conversationId: replay.conversationId,
+      limit: 50,
+    });
+    assert.deepEqual(
+      page.messages.filter((message) => message.role === 'user').map((message) => message.text),
+      conversation.turns.flatMap((turn) => (turn.role === 'user' ? [turn.text] : [])),
+    );
     const replies = page.messages.filter((message) => message.role === 'assistant').map((message) => message.text);
     assert.equal(replies.length, 4);
     assert.match(replies[0] ?? '', /Rome is 25 °C; Paris did not answer\.$/);
@@ -41,8 +53,17 @@ describe('replayConversation', () => {
     assert.deepEqual(replay.turns.map((turn) => turn.scriptLeft), [0, 0, 0, 0]);
     assert.equal(replay.unmatchedToolCalls, 0);
     assert.equal(replay.unusedToolOutputs, 0);
-    assert.deepEqual(mainCalls.map((calls) => new Date(calls[0]?.at ?? 0).toISOString()), ['2024-05-15T20:00:00.000Z', '2024-05-15T20:01:10.000Z', '2024-05-15T20:02:00.000Z', '2024-05-15T20:42:00.000Z']);
-    assert.equal(new Date(mainCalls[0]?.[1]?.at ?? 0).toISOString(), '2024-05-15T20:00:03.610Z', 'the clock moved to the tool results');
+    assert.deepEqual(mainCalls.map((calls) => new Date(calls[0]?.at ?? 0).toISOString()), [
+      '2024-05-15T20:00:00.000Z',
+      '2024-05-15T20:01:10.000Z',
+      '2024-05-15T20:02:00.000Z',
+      '2024-05-15T20:42:00.000Z',
+    ]);
+    assert.equal(
+      new Date(mainCalls[0]?.[1]?.at ?? 0).toISOString(),
+      '2024-05-15T20:00:03.610Z',
+      'the clock moved to the tool results',
+    );
   });
 
   it('records one ledger row per model call and no failed or invalid call', () => {
@@ -51,21 +72,42 @@ describe('replayConversation', () => {
     for (const kind of ['main', 'selector', 'summariser'] as const) {
       assert.equal(replay.persisted.ledger[kind].calls, calls.filter((call) => call.kind === kind).length, kind);
     }
-    const reported = calls.filter((call) => call.kind === 'main').reduce((sum, call) => sum + call.usage.cacheReadInputTokens, 0);
+    const reported = calls.filter((call) => call.kind === 'main').reduce(
+      (sum, call) => sum + call.usage.cacheReadInputTokens,
+      0,
+    );
     assert.equal(replay.persisted.ledger.main.cacheReadInputTokens, reported);
   });
 
   it('measures the baselines on the same calls and pairs them with ours', () => {
-    assert.deepEqual(replay.baselineCalls.map((call) => [call.exchange, call.step]), [[0, 0], [0, 1], [1, 0], [1, 1], [2, 0], [3, 0], [3, 1]]);
-    const figures = computeConversationFigures(replay, { mainModelId: SETTINGS.mainModelId, maxInputTokens: SETTINGS.maxInputTokens, ttlMs: 5 * 60_000 });
+    assert.deepEqual(replay.baselineCalls.map((call) => [call.exchange, call.step]), [
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+      [2, 0],
+      [3, 0],
+      [3, 1],
+    ]);
+    const figures = computeConversationFigures(replay, {
+      mainModelId: SETTINGS.mainModelId,
+      maxInputTokens: SETTINGS.maxInputTokens,
+      ttlMs: 5 * 60_000,
+    });
     assert.equal(figures.misalignedExchanges, 0);
     assert.equal(figures.sides.ours.validationErrors, 0);
     assert.equal(figures.persistedTurns, 4);
-    const ourMainOutput = replay.turns.flatMap((turn) => turn.calls).filter((call) => call.kind === 'main').reduce((sum, call) => sum + call.usage.outputTokens, 0);
+    const ourMainOutput = replay.turns.flatMap((turn) => turn.calls).filter((call) => call.kind === 'main').reduce(
+      (sum, call) => sum + call.usage.outputTokens,
+      0,
+    );
     for (const side of ['naive', 'naive-cached', 'window-cached'] as const) {
       assert.equal(figures.sides[side].outputTokens, ourMainOutput, `${side} is charged our output tokens`);
       assert.equal(figures.sides[side].mainCalls, 7);
     }
-    assert.ok(Math.abs(figures.ledgerCostUsd - figures.sides.ours.totalUsd) < 1e-9, `ledger ${figures.ledgerCostUsd} vs reported ${figures.sides.ours.totalUsd}`);
+    assert.ok(
+      Math.abs(figures.ledgerCostUsd - figures.sides.ours.totalUsd) < 1e-9,
+      `ledger ${figures.ledgerCostUsd} vs reported ${figures.sides.ours.totalUsd}`,
+    );
   });
 });

@@ -11,10 +11,10 @@ import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-depende
 import type { Clock, Simulator } from '../simulator/index.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createRecordedToolHandlers } from './create-recorded-tool-handlers.ts';
-import { createRecordingModelCaller, type CallRecord } from './create-recording-model-caller.ts';
+import { type CallRecord, createRecordingModelCaller } from './create-recording-model-caller.ts';
 import { groupExchanges } from './group-exchanges.ts';
-import { readPersistedFigures, type PersistedFigures } from './read-persisted-figures.ts';
-import { measureBaselines, type BaselineCallFigures } from './measure-baselines.ts';
+import { type PersistedFigures, readPersistedFigures } from './read-persisted-figures.ts';
+import { type BaselineCallFigures, measureBaselines } from './measure-baselines.ts';
 import { scriptExchange } from './script-exchange.ts';
 
 export type ReplayService = ChatService & { drain(): Promise<void> };
@@ -78,18 +78,39 @@ export type ReplayConversationOptions = {
  * against the simulator, the recorded steps scripted as the main model's answers. A failed turn is recorded, never
  * thrown. Invariants: one TurnFigures per user turn, in order; background work is drained before the next turn.
  */
-export async function replayConversation(env: ReplayEnvironment, conversation: Conversation, options: ReplayConversationOptions): Promise<ConversationReplay> {
+export async function replayConversation(
+  env: ReplayEnvironment,
+  conversation: Conversation,
+  options: ReplayConversationOptions,
+): Promise<ConversationReplay> {
   const { clock, simulator, settings } = env;
-  const tools = env.registry.all().map((spec) => ({ name: spec.name, description: spec.description, inputSchema: { json: spec.inputSchema } }));
+  const tools = env.registry.all().map((spec) => ({
+    name: spec.name,
+    description: spec.description,
+    inputSchema: { json: spec.inputSchema },
+  }));
   // Started first: in workers they run beside the turns below.
-  const baselines = measureBaselines({ conversation, modelId: settings.mainModelId, tools, inWorkers: env.baselinesInWorkers === true, ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }) });
+  const baselines = measureBaselines({
+    conversation,
+    modelId: settings.mainModelId,
+    tools,
+    inWorkers: env.baselinesInWorkers === true,
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
   // A failure is awaited below; until then it must not count as unhandled.
   baselines.catch(() => undefined);
   const moveClock = (at: number): void => {
     if (simulator !== undefined && at > clock.now()) clock.set(at);
   };
-  const recordedTools = createRecordedToolHandlers({ conversation, toolNames: env.registry.all().map((spec) => spec.name), onAnswer: moveClock });
-  const recording = createRecordingModelCaller(env.models, { mainModelId: settings.mainModelId, now: () => clock.now() });
+  const recordedTools = createRecordedToolHandlers({
+    conversation,
+    toolNames: env.registry.all().map((spec) => spec.name),
+    onAnswer: moveClock,
+  });
+  const recording = createRecordingModelCaller(env.models, {
+    mainModelId: settings.mainModelId,
+    now: () => clock.now(),
+  });
   const background = new Set<Promise<unknown>>();
   let ids = 0;
   const service = env.createService({
@@ -126,7 +147,10 @@ export async function replayConversation(env: ReplayEnvironment, conversation: C
     try {
       await service.sendMessage({ userId: env.userId, conversationId, text: exchange.user.text });
     } catch (caught) {
-      error = { code: (caught as { code?: string }).code ?? (caught instanceof Error ? caught.name : 'unknown'), message: caught instanceof Error ? caught.message : String(caught) };
+      error = {
+        code: (caught as { code?: string }).code ?? (caught instanceof Error ? caught.name : 'unknown'),
+        message: caught instanceof Error ? caught.message : String(caught),
+      };
     }
     await drain();
     const scriptLeft = simulator?.script.pending().length ?? 0;
@@ -134,7 +158,15 @@ export async function replayConversation(env: ReplayEnvironment, conversation: C
     simulator?.log.clear();
     const memory = await env.store.loadMemory(scope);
     const recordedToolCalls = exchange.steps.flatMap((step) => (step.reply.toolCalls ?? []).map((call) => call.name));
-    turns.push({ exchange: exchangeIndex, at, calls: recording.take(), summaryTokens: memory.summaryTokens, recordedToolCalls, scriptLeft, ...(error === undefined ? {} : { error }) });
+    turns.push({
+      exchange: exchangeIndex,
+      at,
+      calls: recording.take(),
+      summaryTokens: memory.summaryTokens,
+      recordedToolCalls,
+      scriptLeft,
+      ...(error === undefined ? {} : { error }),
+    });
     options.onProgress?.();
   }
   const baselineCalls = await baselines;

@@ -2,13 +2,19 @@
 import type { Conversation } from './conversation-format.ts';
 import { parseConversation } from './conversation-format.ts';
 
-export const WEATHER_SYSTEM = `You are a weather desk. ${'Answer briefly, cite the station, and never guess a temperature you were not given. '.repeat(30)}`;
+export const WEATHER_SYSTEM = `You are a weather desk. ${
+  'Answer briefly, cite the station, and never guess a temperature you were not given. '.repeat(30)
+}`;
 
 export const WEATHER_TOOLS = [
   {
     name: 'get_weather',
     description: 'Current weather for a city: temperature in °C and the station that measured it.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name, e.g. Paris.' } }, required: ['city'] },
+    inputSchema: {
+      type: 'object',
+      properties: { city: { type: 'string', description: 'City name, e.g. Paris.' } },
+      required: ['city'],
+    },
     tags: ['weather'],
   },
   {
@@ -30,23 +36,48 @@ export function createWeatherConversation(id = 'weather-1'): Conversation {
     tools: ['get_weather', 'lookup_city'],
     turns: [
       { at: '2024-05-15T20:00:00.000Z', role: 'user', text: 'Weather in Paris and Rome?' },
-      { at: '2024-05-15T20:00:03.120Z', role: 'assistant', text: 'Checking both.', toolCalls: [
-        { id: 'call_1', name: 'get_weather', input: { city: 'Paris' } },
-        { id: 'call_2', name: 'get_weather', input: { city: 'Rome' } },
-      ] },
-      { at: '2024-05-15T20:00:03.610Z', role: 'tool', toolResults: [
-        { toolCallId: 'call_2', output: '{"tempC":25,"station":"Roma Urbe"}' },
-        { toolCallId: 'call_1', output: 'Error: station offline', isError: true },
-      ] },
+      {
+        at: '2024-05-15T20:00:03.120Z',
+        role: 'assistant',
+        text: 'Checking both.',
+        toolCalls: [
+          { id: 'call_1', name: 'get_weather', input: { city: 'Paris' } },
+          { id: 'call_2', name: 'get_weather', input: { city: 'Rome' } },
+        ],
+      },
+      {
+        at: '2024-05-15T20:00:03.610Z',
+        role: 'tool',
+        toolResults: [
+          { toolCallId: 'call_2', output: '{"tempC":25,"station":"Roma Urbe"}' },
+          { toolCallId: 'call_1', output: 'Error: station offline', isError: true },
+        ],
+      },
       { at: '2024-05-15T20:00:06.900Z', role: 'assistant', text: 'Rome is 25 °C; Paris did not answer.' },
       { at: '2024-05-15T20:01:10.000Z', role: 'user', text: 'Where is Rome exactly?' },
-      { at: '2024-05-15T20:01:12.000Z', role: 'assistant', toolCalls: [{ id: 'call_3', name: 'lookup_city', input: { name: 'Rome' } }] },
-      { at: '2024-05-15T20:01:12.500Z', role: 'tool', toolResults: [{ toolCallId: 'call_3', output: '{"country":"IT","lat":41.9,"lon":12.5}' }] },
+      {
+        at: '2024-05-15T20:01:12.000Z',
+        role: 'assistant',
+        toolCalls: [{ id: 'call_3', name: 'lookup_city', input: { name: 'Rome' } }],
+      },
+      {
+        at: '2024-05-15T20:01:12.500Z',
+        role: 'tool',
+        toolResults: [{ toolCallId: 'call_3', output: '{"country":"IT","lat":41.9,"lon":12.5}' }],
+      },
       { at: '2024-05-15T20:01:14.400Z', role: 'assistant', text: 'Rome is in Italy, at 41.9° N, 12.5° E.' },
       { at: '2024-05-15T20:02:00.000Z', role: 'user', text: 'Thanks!' },
       { at: '2024-05-15T20:42:00.000Z', role: 'user', text: 'And the weather in Rome now?' },
-      { at: '2024-05-15T20:42:02.000Z', role: 'assistant', toolCalls: [{ id: 'call_4', name: 'get_weather', input: { city: 'Rome' } }] },
-      { at: '2024-05-15T20:42:02.300Z', role: 'tool', toolResults: [{ toolCallId: 'call_4', output: '{"tempC":27,"station":"Roma Urbe"}' }] },
+      {
+        at: '2024-05-15T20:42:02.000Z',
+        role: 'assistant',
+        toolCalls: [{ id: 'call_4', name: 'get_weather', input: { city: 'Rome' } }],
+      },
+      {
+        at: '2024-05-15T20:42:02.300Z',
+        role: 'tool',
+        toolResults: [{ toolCallId: 'call_4', output: '{"tempC":27,"station":"Roma Urbe"}' }],
+      },
       { at: '2024-05-15T20:42:04.000Z', role: 'assistant', text: 'Rome is 27 °C now.' },
     ],
   });

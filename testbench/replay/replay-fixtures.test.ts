@@ -21,7 +21,13 @@ describe('tau-airline fixture', () => {
     assert.deepEqual(parsed.errors, []);
     const { toolUse, ...summary } = summariseConversations(parsed.conversations);
     assert.deepEqual(summary, {
-      conversations: 200, userTurns: 1461, assistantTurns: 2454, toolCalls: 1164, toolErrors: 73, incompleteExchanges: 171, maxUserTurns: 30,
+      conversations: 200,
+      userTurns: 1461,
+      assistantTurns: 2454,
+      toolCalls: 1164,
+      toolErrors: 73,
+      incompleteExchanges: 171,
+      maxUserTurns: 30,
     });
     assert.deepEqual(toolUse[0], { name: 'get_reservation_details', calls: 377 });
     assert.ok(statSync(TAU).size < 2_500_000);
@@ -31,7 +37,11 @@ describe('tau-airline fixture', () => {
     assert.ok(parsed.conversations.every((c) => c.systemFile === 'system-prompt.md' && c.system === undefined));
     const loaded = await loadConversationsFile(TAU);
     assert.deepEqual(loaded.errors, []);
-    assert.ok(loaded.conversations.every((c) => c.system?.startsWith('# Airline Agent Policy') === true && c.systemFile === undefined));
+    assert.ok(
+      loaded.conversations.every((c) =>
+        c.system?.startsWith('# Airline Agent Policy') === true && c.systemFile === undefined
+      ),
+    );
   });
 
   it('never goes back in time across the file, so one clock replays it in order', () => {
@@ -51,7 +61,9 @@ describe('tau-airline fixture', () => {
     assert.ok(result.ok);
     assert.ok(result.sessions.length >= 4);
     const gaps = result.sessions.flatMap((session) => session.meta?.gapsMs as number[]);
-    for (const kind of Object.values(SESSION_GAP_KINDS)) assert.ok(gaps.some((gap) => gap >= kind.min && gap <= kind.max));
+    for (const kind of Object.values(SESSION_GAP_KINDS)) {
+      assert.ok(gaps.some((gap) => gap >= kind.min && gap <= kind.max));
+    }
   });
 });
 
@@ -79,7 +91,10 @@ describe('dialogue fixtures', () => {
   it('imports the text sample: three named dialogues, no problems', () => {
     const result = importDialogues(readFileSync(fixture('dialogues/sample-dialogues.txt'), 'utf8'), options);
     assert.deepEqual(result.problems, []);
-    assert.deepEqual(result.conversations.map((c) => [c.id, c.turns.length]), [['garden-watering', 6], ['trip-packing', 4], ['recipe-scaling', 4]]);
+    assert.deepEqual(result.conversations.map((c) => [c.id, c.turns.length]), [['garden-watering', 6], [
+      'trip-packing',
+      4,
+    ], ['recipe-scaling', 4]]);
   });
 
   it('imports the JSON sample: two dialogues, no problems', () => {

@@ -1,6 +1,17 @@
 // Measures the baselines: each on its own simulator (its own cache) at the recorded call times, usage as it reports it.
-import { createClock, createSimulator, lookupModelFacts as lookupSimulatorFacts, type Simulator, type Usage } from '../simulator/index.ts';
-import { BASELINE_KINDS, buildBaselineRequest, type BaselineKind, type WireToolSpec } from './build-baseline-request.ts';
+import {
+  createClock,
+  createSimulator,
+  lookupModelFacts as lookupSimulatorFacts,
+  type Simulator,
+  type Usage,
+} from '../simulator/index.ts';
+import {
+  BASELINE_KINDS,
+  type BaselineKind,
+  buildBaselineRequest,
+  type WireToolSpec,
+} from './build-baseline-request.ts';
 import type { RecordedCall } from './list-recorded-calls.ts';
 
 /** Baseline calls only need their input measured: a few output tokens keep them fast. */
@@ -30,7 +41,13 @@ export type BaselineRunnerOptions = {
   readonly tools: readonly WireToolSpec[];
 };
 
-const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0, cacheReadInputTokens: 0, cacheWriteInputTokens: 0 };
+const ZERO_USAGE: Usage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  totalTokens: 0,
+  cacheReadInputTokens: 0,
+  cacheWriteInputTokens: 0,
+};
 
 /**
  * One runner per conversation. Invariants: each baseline has a simulator of its own (caches never shared) with the
@@ -40,24 +57,47 @@ const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0, cac
 export function createBaselineRunner(options: BaselineRunnerOptions): BaselineRunner {
   const facts = { ...lookupSimulatorFacts(options.modelId), contextWindow: Number.MAX_SAFE_INTEGER };
   const simulators = new Map<BaselineKind, Simulator>(
-    BASELINE_KINDS.map((kind) => [kind, createSimulator({ clock: createClock(0), models: [{ match: '', facts }], seed: kind })]),
+    BASELINE_KINDS.map((
+      kind,
+    ) => [kind, createSimulator({ clock: createClock(0), models: [{ match: '', facts }], seed: kind })]),
   );
   const url = `https://bedrock-runtime.us-east-1.amazonaws.com/model/${encodeURIComponent(options.modelId)}/converse`;
   async function send(kind: BaselineKind, call: RecordedCall): Promise<BaselineCallResult> {
     const simulator = simulators.get(kind) as Simulator;
     simulator.clock.set(Math.max(simulator.clock.now(), call.at));
-    const body = buildBaselineRequest({ kind, system: options.system, tools: options.tools, history: call.history, maxTokens: BASELINE_MAX_TOKENS });
+    const body = buildBaselineRequest({
+      kind,
+      system: options.system,
+      tools: options.tools,
+      history: call.history,
+      maxTokens: BASELINE_MAX_TOKENS,
+    });
     const response = await simulator.fetch(
-      new Request(url, { method: 'POST', headers: { authorization: 'Bearer replay', 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      new Request(url, {
+        method: 'POST',
+        headers: { authorization: 'Bearer replay', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     );
     const answer = (await response.json()) as { usage?: Usage; message?: string };
     // Only the newest entry is needed: keep the log from holding every full-history request.
     simulator.log.clear();
     if (response.status !== 200 || answer.usage === undefined) {
-      return { at: call.at, status: response.status, usage: ZERO_USAGE, promptTokens: 0, error: answer.message ?? `status ${response.status}` };
+      return {
+        at: call.at,
+        status: response.status,
+        usage: ZERO_USAGE,
+        promptTokens: 0,
+        error: answer.message ?? `status ${response.status}`,
+      };
     }
     const usage = answer.usage;
-    return { at: call.at, status: 200, usage, promptTokens: usage.inputTokens + usage.cacheReadInputTokens + usage.cacheWriteInputTokens };
+    return {
+      at: call.at,
+      status: 200,
+      usage,
+      promptTokens: usage.inputTokens + usage.cacheReadInputTokens + usage.cacheWriteInputTokens,
+    };
   }
   return {
     async run(call) {

@@ -25,7 +25,11 @@ async function run(argv: readonly string[]): Promise<{ code: number; out: string
 const CHAT = (n: number) => [
   { role: 'system', content: 'Be kind.' },
   { role: 'user', content: `question ${n}` },
-  { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'look.up', arguments: '{"q":1}' } }] },
+  {
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: 'c1', type: 'function', function: { name: 'look.up', arguments: '{"q":1}' } }],
+  },
   { role: 'tool', tool_call_id: 'c1', content: 'found' },
   { role: 'assistant', content: `answer ${n}` },
 ];
@@ -36,7 +40,22 @@ describe('runImportCli', () => {
     await writeFile(input, JSON.stringify([1, 2, 3, 4].map((n) => ({ id: `chat-${n}`, messages: CHAT(n) }))));
     await writeFile(join(dir, 'system.md'), 'Be kind.');
     const output = join(dir, 'out.jsonl');
-    const result = await run(['--from', 'openai', '--input', input, '--output', output, '--system-file', join(dir, 'system.md'), '--rename-tool', 'look_up=lookup', '--tool-names', 'lookup', '--sessions', '2']);
+    const result = await run([
+      '--from',
+      'openai',
+      '--input',
+      input,
+      '--output',
+      output,
+      '--system-file',
+      join(dir, 'system.md'),
+      '--rename-tool',
+      'look_up=lookup',
+      '--tool-names',
+      'lookup',
+      '--sessions',
+      '2',
+    ]);
     assert.deepEqual(result.err, []);
     assert.equal(result.code, 0);
     assert.match(result.out.at(-1) ?? '', /2 conversations, 4 user turns, 4 tool calls/);
@@ -71,9 +90,21 @@ describe('runImportCli', () => {
   const usage: readonly [string, readonly string[], RegExp][] = [
     ['a missing --from', ['--input', 'x', '--output', 'y'], /need --from openai\|dialogue/],
     ['an unknown option', ['--from', 'openai', '--bogus'], /bogus/],
-    ['an unreadable input', ['--from', 'openai', '--input', '/nonexistent/file.json', '--output', '/tmp/x.jsonl'], /cannot read input/],
-    ['a bad --start-at', ['--from', 'dialogue', '--input', 'x', '--output', 'y', '--start-at', 'yesterday'], /not an ISO date-time/],
-    ['a bad --rename-tool', ['--from', 'openai', '--input', 'x', '--output', 'y', '--rename-tool', 'oops'], /<old>=<new>/],
+    [
+      'an unreadable input',
+      ['--from', 'openai', '--input', '/nonexistent/file.json', '--output', '/tmp/x.jsonl'],
+      /cannot read input/,
+    ],
+    [
+      'a bad --start-at',
+      ['--from', 'dialogue', '--input', 'x', '--output', 'y', '--start-at', 'yesterday'],
+      /not an ISO date-time/,
+    ],
+    [
+      'a bad --rename-tool',
+      ['--from', 'openai', '--input', 'x', '--output', 'y', '--rename-tool', 'oops'],
+      /<old>=<new>/,
+    ],
   ];
   for (const [name, argv, expected] of usage) {
     it(`exits 2 with the usage on ${name}`, async () => {
@@ -87,7 +118,10 @@ describe('runImportCli', () => {
   it('creates the output folder, and exits 2 when the output cannot be written', async () => {
     const input = join(dir, 'one.txt');
     await writeFile(input, 'User: hi\nAssistant: hello\n');
-    assert.equal((await run(['--from', 'dialogue', '--input', input, '--output', join(dir, 'new', 'folder', 'out.jsonl')])).code, 0);
+    assert.equal(
+      (await run(['--from', 'dialogue', '--input', input, '--output', join(dir, 'new', 'folder', 'out.jsonl')])).code,
+      0,
+    );
     const blocked = await run(['--from', 'dialogue', '--input', input, '--output', join(input, 'out.jsonl')]);
     assert.equal(blocked.code, 2);
     assert.match(blocked.err.join('\n'), /cannot write output/);

@@ -22,30 +22,47 @@ export type CliOutput = { readonly out: (line: string) => void; readonly err: (l
  * Runs the import; resolves to the exit code: 0 all converted, 1 some items failed (the rest is written and every
  * failure printed), 2 bad arguments, unreadable input or unwritable output (nothing written). Creates the output's folder.
  */
-export async function runImportCli(argv: readonly string[], output: CliOutput = { out: console.log, err: console.error }): Promise<number> {
+export async function runImportCli(
+  argv: readonly string[],
+  output: CliOutput = { out: console.log, err: console.error },
+): Promise<number> {
   let args;
   try {
     args = parseArgs({
       args: [...argv],
       options: {
-        from: { type: 'string' }, input: { type: 'string' }, output: { type: 'string' }, 'id-prefix': { type: 'string' },
-        source: { type: 'string' }, 'start-at': { type: 'string' }, 'system-file': { type: 'string' },
-        'strip-marker': { type: 'string', multiple: true }, 'rename-tool': { type: 'string', multiple: true },
-        'tool-names': { type: 'string' }, 'max-bytes': { type: 'string' }, sessions: { type: 'string' },
+        from: { type: 'string' },
+        input: { type: 'string' },
+        output: { type: 'string' },
+        'id-prefix': { type: 'string' },
+        source: { type: 'string' },
+        'start-at': { type: 'string' },
+        'system-file': { type: 'string' },
+        'strip-marker': { type: 'string', multiple: true },
+        'rename-tool': { type: 'string', multiple: true },
+        'tool-names': { type: 'string' },
+        'max-bytes': { type: 'string' },
+        sessions: { type: 'string' },
       },
     }).values;
   } catch (error) {
     return fail(output, (error as Error).message);
   }
   const { from, input, output: target } = args;
-  if ((from !== 'openai' && from !== 'dialogue') || input === undefined || target === undefined) return fail(output, 'need --from openai|dialogue, --input and --output');
+  if ((from !== 'openai' && from !== 'dialogue') || input === undefined || target === undefined) {
+    return fail(output, 'need --from openai|dialogue, --input and --output');
+  }
   const startAt = Date.parse(args['start-at'] ?? DEFAULT_START_AT);
   if (!Number.isFinite(startAt)) return fail(output, `--start-at ${args['start-at']} is not an ISO date-time`);
   const maxBytes = args['max-bytes'] === undefined ? Number.POSITIVE_INFINITY : Number(args['max-bytes']);
   const sessions = args.sessions === undefined ? undefined : Number(args.sessions);
-  if (!(maxBytes > 0) || (sessions !== undefined && !(Number.isInteger(sessions) && sessions > 0))) return fail(output, '--max-bytes and --sessions take positive numbers');
+  if (!(maxBytes > 0) || (sessions !== undefined && !(Number.isInteger(sessions) && sessions > 0))) {
+    return fail(output, '--max-bytes and --sessions take positive numbers');
+  }
   const renames = Object.fromEntries((args['rename-tool'] ?? []).map((pair) => pair.split('=')));
-  if (Object.entries(renames).some(([from, to]) => !from || !to)) return fail(output, '--rename-tool takes <old>=<new>');
+  if (Object.entries(renames).some(([from, to]) => !from || !to)) {
+    return fail(output, '--rename-tool takes <old>=<new>');
+  }
   let text: string;
   let systemText: string | undefined;
   try {
@@ -69,11 +86,19 @@ export async function runImportCli(argv: readonly string[], output: CliOutput = 
         return fail(output, `input is neither JSON nor JSONL: ${(error as Error).message}`);
       }
     }
-    const systemPath = args['system-file'] === undefined ? undefined : relative(dirname(resolve(target)), resolve(args['system-file']));
+    const systemPath = args['system-file'] === undefined
+      ? undefined
+      : relative(dirname(resolve(target)), resolve(args['system-file']));
     result = importOpenAiLog(value, {
-      idPrefix, startAt, ...source, renameTools: renames, stripMarkers: args['strip-marker'] ?? [],
+      idPrefix,
+      startAt,
+      ...source,
+      renameTools: renames,
+      stripMarkers: args['strip-marker'] ?? [],
       ...(args['tool-names'] === undefined ? {} : { tools: args['tool-names'].split(',').map((name) => name.trim()) }),
-      ...(systemPath === undefined || systemText === undefined ? {} : { systemFile: { path: systemPath, text: systemText } }),
+      ...(systemPath === undefined || systemText === undefined
+        ? {}
+        : { systemFile: { path: systemPath, text: systemText } }),
     });
   }
   let conversations: readonly Conversation[] = result.conversations;
@@ -84,7 +109,9 @@ export async function runImportCli(argv: readonly string[], output: CliOutput = 
     output.out(`chained into ${chained.sessions.length} sessions; ${chained.unused} conversations left over`);
   }
   const kept = keepWithinBytes(conversations, maxBytes);
-  if (kept.length < conversations.length) output.out(`--max-bytes: kept ${kept.length} of ${conversations.length} conversations`);
+  if (kept.length < conversations.length) {
+    output.out(`--max-bytes: kept ${kept.length} of ${conversations.length} conversations`);
+  }
   try {
     await mkdir(dirname(resolve(target)), { recursive: true });
     await writeFile(target, formatConversationsJsonl(kept));
@@ -94,7 +121,11 @@ export async function runImportCli(argv: readonly string[], output: CliOutput = 
   for (const note of result.notes) output.out(`note: ${note.where}: ${note.message}`);
   for (const problem of result.problems) output.err(`skipped ${problem.where}: ${problem.message}`);
   const summary = summariseConversations(kept);
-  output.out(`wrote ${target}: ${summary.conversations} conversations, ${summary.userTurns} user turns, ${summary.toolCalls} tool calls, ${byteLength(formatConversationsJsonl(kept))} bytes`);
+  output.out(
+    `wrote ${target}: ${summary.conversations} conversations, ${summary.userTurns} user turns, ${summary.toolCalls} tool calls, ${
+      byteLength(formatConversationsJsonl(kept))
+    } bytes`,
+  );
   return result.problems.length > 0 ? 1 : 0;
 }
 

@@ -19,16 +19,51 @@ writeFileSync(tools, JSON.stringify(WEATHER_TOOLS));
 async function run(argv: string[], env: Record<string, string> = {}) {
   let stdout = '';
   let stderr = '';
-  const code = await runReplayCli(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), isTty: false, env }, { createService: createChatService });
+  const code = await runReplayCli(argv, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    isTty: false,
+    env,
+  }, { createService: createChatService });
   return { code, stdout, stderr };
 }
 
 describe('parseReplayArgs', () => {
   it('reads every flag, both spellings, and comma lists of manifests', () => {
-    assert.deepEqual(parseReplayArgs(['--input', 'a.jsonl', '--tools=x.json,y.json', '--tools', 'z.json', '--report', 'r.html', '--json', '--live', '--progress', '--db', 'd.db', '--limit', '3', '--system-file', 's.md']), {
-      ok: true,
-      args: { input: 'a.jsonl', tools: ['x.json', 'y.json', 'z.json'], report: 'r.html', json: true, live: true, progress: true, db: 'd.db', limit: 3, systemFile: 's.md' },
-    });
+    assert.deepEqual(
+      parseReplayArgs([
+        '--input',
+        'a.jsonl',
+        '--tools=x.json,y.json',
+        '--tools',
+        'z.json',
+        '--report',
+        'r.html',
+        '--json',
+        '--live',
+        '--progress',
+        '--db',
+        'd.db',
+        '--limit',
+        '3',
+        '--system-file',
+        's.md',
+      ]),
+      {
+        ok: true,
+        args: {
+          input: 'a.jsonl',
+          tools: ['x.json', 'y.json', 'z.json'],
+          report: 'r.html',
+          json: true,
+          live: true,
+          progress: true,
+          db: 'd.db',
+          limit: 3,
+          systemFile: 's.md',
+        },
+      },
+    );
   });
 
   it('names what is wrong', () => {
@@ -71,14 +106,25 @@ describe('runReplayCli', () => {
 
   it('finds live credentials in the usual environment variables only', () => {
     assert.equal(findLiveConnection({}), undefined);
-    assert.deepEqual(findLiveConnection({ AWS_BEARER_TOKEN_BEDROCK: 'k', AWS_REGION: 'eu-west-1' }), { region: 'eu-west-1', bearerToken: 'k' });
-    assert.deepEqual(findLiveConnection({ AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' }), { region: 'us-east-1' });
+    assert.deepEqual(findLiveConnection({ AWS_BEARER_TOKEN_BEDROCK: 'k', AWS_REGION: 'eu-west-1' }), {
+      region: 'eu-west-1',
+      bearerToken: 'k',
+    });
+    assert.deepEqual(findLiveConnection({ AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' }), {
+      region: 'us-east-1',
+    });
     assert.deepEqual(findLiveConnection({ AWS_PROFILE: 'dev' }), { region: 'us-east-1' });
   });
 
   it('uses the service defaults, the models from the environment, and long timeouts only against the simulator', () => {
     const simulated = createReplaySettings({ BEDROCK_MODEL_ID: 'm', BEDROCK_CHEAP_MODEL_ID: 'c' }, false);
-    assert.deepEqual(simulated, { ...DEFAULT_TURN_SETTINGS, mainModelId: 'm', cheapModelId: 'c', selectorTimeoutMs: SIMULATED_TIMEOUT_MS, toolTimeoutMs: SIMULATED_TIMEOUT_MS });
+    assert.deepEqual(simulated, {
+      ...DEFAULT_TURN_SETTINGS,
+      mainModelId: 'm',
+      cheapModelId: 'c',
+      selectorTimeoutMs: SIMULATED_TIMEOUT_MS,
+      toolTimeoutMs: SIMULATED_TIMEOUT_MS,
+    });
     const live = createReplaySettings({ BEDROCK_MODEL_ID: 'm', BEDROCK_CHEAP_MODEL_ID: 'c' }, true);
     assert.deepEqual(live, { ...DEFAULT_TURN_SETTINGS, mainModelId: 'm', cheapModelId: 'c' });
   });
@@ -86,7 +132,10 @@ describe('runReplayCli', () => {
   it('replays against the simulator and prints one JSON object with the figures', async () => {
     const result = await run(['--input', input, '--tools', tools, '--json']);
     assert.equal(result.code, 0, result.stderr);
-    const parsed = JSON.parse(result.stdout) as { conversations: { id: string; persistedTurns: number }[]; totals: Record<string, { mainCalls: number }> };
+    const parsed = JSON.parse(result.stdout) as {
+      conversations: { id: string; persistedTurns: number }[];
+      totals: Record<string, { mainCalls: number }>;
+    };
     assert.deepEqual(parsed.conversations.map((one) => [one.id, one.persistedTurns]), [['weather-1', 4]]);
     assert.equal(parsed.totals['naive']?.mainCalls, 7);
   });

@@ -33,12 +33,23 @@ export const SIMULATED_TIMEOUT_MS = 120_000;
 
 /** The turn settings of a replay: the service defaults, the models from BEDROCK_MODEL_ID / BEDROCK_CHEAP_MODEL_ID. */
 export function createReplaySettings(env: ReplayCliIo['env'], live: boolean): TurnSettings {
-  const models = { mainModelId: env['BEDROCK_MODEL_ID'] ?? DEFAULT_MODEL_ID, cheapModelId: env['BEDROCK_CHEAP_MODEL_ID'] ?? DEFAULT_CHEAP_MODEL_ID };
-  return live ? { ...DEFAULT_TURN_SETTINGS, ...models } : { ...DEFAULT_TURN_SETTINGS, ...models, selectorTimeoutMs: SIMULATED_TIMEOUT_MS, toolTimeoutMs: SIMULATED_TIMEOUT_MS };
+  const models = {
+    mainModelId: env['BEDROCK_MODEL_ID'] ?? DEFAULT_MODEL_ID,
+    cheapModelId: env['BEDROCK_CHEAP_MODEL_ID'] ?? DEFAULT_CHEAP_MODEL_ID,
+  };
+  return live ? { ...DEFAULT_TURN_SETTINGS, ...models } : {
+    ...DEFAULT_TURN_SETTINGS,
+    ...models,
+    selectorTimeoutMs: SIMULATED_TIMEOUT_MS,
+    toolTimeoutMs: SIMULATED_TIMEOUT_MS,
+  };
 }
 
 /** chart.js's UMD build, read at report time (never fetched from a CDN). */
-const CHART_LIBRARY_PATHS = [new URL('../../node_modules/chart.js/dist/chart.umd.js', import.meta.url), join(process.cwd(), 'node_modules/chart.js/dist/chart.umd.js')];
+const CHART_LIBRARY_PATHS = [
+  new URL('../../node_modules/chart.js/dist/chart.umd.js', import.meta.url),
+  join(process.cwd(), 'node_modules/chart.js/dist/chart.umd.js'),
+];
 
 /** The live connection from the environment, or undefined when no AWS credential source is set. */
 export function findLiveConnection(env: ReplayCliIo['env']): BedrockConnection | undefined {
@@ -46,7 +57,12 @@ export function findLiveConnection(env: ReplayCliIo['env']): BedrockConnection |
   const bearerToken = env['AWS_BEARER_TOKEN_BEDROCK'];
   if (bearerToken !== undefined && bearerToken !== '') return { region, bearerToken };
   const keys = env['AWS_ACCESS_KEY_ID'] !== undefined && env['AWS_SECRET_ACCESS_KEY'] !== undefined;
-  const chain = ['AWS_PROFILE', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI'].some((name) => (env[name] ?? '') !== '');
+  const chain = [
+    'AWS_PROFILE',
+    'AWS_WEB_IDENTITY_TOKEN_FILE',
+    'AWS_CONTAINER_CREDENTIALS_FULL_URI',
+    'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI',
+  ].some((name) => (env[name] ?? '') !== '');
   return keys || chain ? { region } : undefined;
 }
 
@@ -54,7 +70,11 @@ export function findLiveConnection(env: ReplayCliIo['env']): BedrockConnection |
  * Exit codes: 0 replayed cleanly; 1 replayed, but some line was bad, some turn failed or some request was invalid;
  * 2 bad arguments, unreadable input or manifest, `--live` without credentials, or a setup failure.
  */
-export async function runReplayCli(argv: readonly string[], io: ReplayCliIo, dependencies: ReplayCliDependencies): Promise<number> {
+export async function runReplayCli(
+  argv: readonly string[],
+  io: ReplayCliIo,
+  dependencies: ReplayCliDependencies,
+): Promise<number> {
   const parsed = parseReplayArgs(argv);
   if (parsed.ok === 'help') {
     io.stdout(`${REPLAY_USAGE}\n`);
@@ -67,7 +87,9 @@ export async function runReplayCli(argv: readonly string[], io: ReplayCliIo, dep
   const args = parsed.args;
   const live = args.live ? findLiveConnection(io.env) : undefined;
   if (args.live && live === undefined) {
-    io.stderr('replay: --live needs AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK) and AWS_REGION, or drop --live to replay against the simulator\n');
+    io.stderr(
+      'replay: --live needs AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK) and AWS_REGION, or drop --live to replay against the simulator\n',
+    );
     return 2;
   }
   let loaded: Awaited<ReturnType<typeof loadConversationsFile>>;
@@ -84,7 +106,12 @@ export async function runReplayCli(argv: readonly string[], io: ReplayCliIo, dep
   for (const problem of loaded.errors) io.stderr(`replay: ${args.input}:${problem.line}: ${problem.message}\n`);
   const conversations = loaded.conversations
     .slice(0, args.limit ?? loaded.conversations.length)
-    .map((conversation) => (conversation.system === undefined && systemText !== undefined ? { ...conversation, system: systemText } : conversation));
+    .map((
+      conversation,
+    ) => (conversation.system === undefined && systemText !== undefined
+      ? { ...conversation, system: systemText }
+      : conversation)
+    );
   if (conversations.length === 0) {
     io.stderr(`replay: ${args.input} holds no valid conversation\n`);
     return 2;
@@ -97,7 +124,9 @@ export async function runReplayCli(argv: readonly string[], io: ReplayCliIo, dep
     settings,
     createService: dependencies.createService,
     baselinesInWorkers: dependencies.baselinesInWorkers === true,
-    ...(args.db === undefined ? {} : { databaseUrl: /^(file|libsql|https?):/.test(args.db) ? args.db : `file:${args.db}` }),
+    ...(args.db === undefined
+      ? {}
+      : { databaseUrl: /^(file|libsql|https?):/.test(args.db) ? args.db : `file:${args.db}` }),
     ...(live === undefined ? {} : { live }),
     ...(bar === undefined ? {} : { onProgress: (done: number, total: number) => bar.update(done, total) }),
   });
@@ -118,7 +147,8 @@ export async function runReplayCli(argv: readonly string[], io: ReplayCliIo, dep
     await writeFile(args.report, renderReplayReport(run, { chartLibrary, title: args.input }));
     io.stderr(`replay: report written to ${args.report}\n`);
   }
-  const troubled = loaded.errors.length > 0 || run.conversations.some((figures) => figures.failedTurns > 0 || figures.sides.ours.validationErrors > 0);
+  const troubled = loaded.errors.length > 0 ||
+    run.conversations.some((figures) => figures.failedTurns > 0 || figures.sides.ours.validationErrors > 0);
   return troubled ? 1 : 0;
 }
 

@@ -1,10 +1,16 @@
 // One replay run: every conversation through the service and its baselines, then the figures per conversation and in total.
 import { BASELINE_KINDS } from './build-baseline-request.ts';
-import { computeConversationFigures, sumSides, type ConversationFigures, type Side, type SideFigures } from './compute-replay-figures.ts';
+import {
+  computeConversationFigures,
+  type ConversationFigures,
+  type Side,
+  type SideFigures,
+  sumSides,
+} from './compute-replay-figures.ts';
 import { createReplayEnvironment, type ReplayEnvironmentOptions } from './create-replay-environment.ts';
 import { groupExchanges } from './group-exchanges.ts';
 import { listRecordedCalls } from './list-recorded-calls.ts';
-import { replayConversation, type ConversationReplay } from './replay-conversation.ts';
+import { type ConversationReplay, replayConversation } from './replay-conversation.ts';
 
 const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const;
 
@@ -27,7 +33,10 @@ export type ReplayRun = {
   readonly replays: readonly ConversationReplay[];
 };
 
-export type RunReplayResult = { readonly ok: true; readonly run: ReplayRun } | { readonly ok: false; readonly reason: string };
+export type RunReplayResult = { readonly ok: true; readonly run: ReplayRun } | {
+  readonly ok: false;
+  readonly reason: string;
+};
 
 /**
  * Replays the conversations in file order on one database and one simulator (so the static prefix cached by one
@@ -37,14 +46,25 @@ export type RunReplayResult = { readonly ok: true; readonly run: ReplayRun } | {
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
   const opened = await createReplayEnvironment(options);
   if (!opened.ok) return opened;
-  const total = options.conversations.reduce((sum, conversation) => sum + groupExchanges(conversation).length + BASELINE_KINDS.length * listRecordedCalls(conversation).length, 0);
+  const total = options.conversations.reduce(
+    (sum, conversation) =>
+      sum + groupExchanges(conversation).length + BASELINE_KINDS.length * listRecordedCalls(conversation).length,
+    0,
+  );
   let done = 0;
-  const figureOptions = { mainModelId: options.settings.mainModelId, maxInputTokens: options.settings.maxInputTokens, ttlMs: TTL_MS[options.settings.staticTtl] };
+  const figureOptions = {
+    mainModelId: options.settings.mainModelId,
+    maxInputTokens: options.settings.maxInputTokens,
+    ttlMs: TTL_MS[options.settings.staticTtl],
+  };
   const replays: ConversationReplay[] = [];
   const conversations: ConversationFigures[] = [];
   try {
     for (const [index, conversation] of options.conversations.entries()) {
-      const replay = await replayConversation(opened.environment, conversation, { index, onProgress: () => options.onProgress?.((done += 1), total) });
+      const replay = await replayConversation(opened.environment, conversation, {
+        index,
+        onProgress: () => options.onProgress?.(done += 1, total),
+      });
       replays.push(replay);
       conversations.push(computeConversationFigures(replay, figureOptions));
     }

@@ -10,6 +10,10 @@ export function scriptExchange(simulator: Simulator, exchange: Exchange, mainMod
   simulator.script.clear();
   for (const { reply } of exchange.steps) {
     const toolUses = (reply.toolCalls ?? []).map((call) => ({ id: call.id, name: call.name, input: call.input }));
-    simulator.script.enqueue({ model: mainModelId, ...(reply.text === undefined ? {} : { text: reply.text }), ...(toolUses.length === 0 ? {} : { toolUses }) });
+    simulator.script.enqueue({
+      model: mainModelId,
+      ...(reply.text === undefined ? {} : { text: reply.text }),
+      ...(toolUses.length === 0 ? {} : { toolUses }),
+    });
   }
 }

@@ -28,7 +28,9 @@ export function cacheReadPercent(side: SideFigures): number {
 /** Ratios between the sides' totals. Pure. */
 export function summariseComparison(sides: Readonly<Record<Side, SideFigures>>): Comparison {
   const ours = sides.ours;
-  const bestCached = sides['naive-cached'].billedInputUsd <= sides['window-cached'].billedInputUsd ? 'naive-cached' : 'window-cached';
+  const bestCached = sides['naive-cached'].billedInputUsd <= sides['window-cached'].billedInputUsd
+    ? 'naive-cached'
+    : 'window-cached';
   return {
     percentOfNaive: percentOf(ours.billedInputUsd, sides.naive.billedInputUsd),
     percentOfBestCached: percentOf(ours.billedInputUsd, sides[bestCached].billedInputUsd),

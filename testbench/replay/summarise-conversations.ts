@@ -34,6 +34,17 @@ export function summariseConversations(conversations: readonly Conversation[]): 
     maxUserTurns = Math.max(maxUserTurns, users);
     incompleteExchanges += groupExchanges(conversation).filter((exchange) => !exchange.complete).length;
   }
-  const toolUse = [...uses].map(([name, calls]) => ({ name, calls })).sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
-  return { conversations: conversations.length, userTurns, assistantTurns, toolCalls, toolErrors, incompleteExchanges, maxUserTurns, toolUse };
+  const toolUse = [...uses].map(([name, calls]) => ({ name, calls })).sort((a, b) =>
+    b.calls - a.calls || (a.name < b.name ? -1 : 1)
+  );
+  return {
+    conversations: conversations.length,
+    userTurns,
+    assistantTurns,
+    toolCalls,
+    toolErrors,
+    incompleteExchanges,
+    maxUserTurns,
+    toolUse,
+  };
 }

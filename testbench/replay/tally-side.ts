@@ -39,8 +39,22 @@ export type SideLimits = { readonly cap: number; readonly window: number; readon
 
 export function emptySide(): SideFigures {
   return {
-    calls: 0, mainCalls: 0, promptTokens: 0, inputTokens: 0, cacheReadInputTokens: 0, cacheWriteInputTokens: 0, outputTokens: 0,
-    billedInputUsd: 0, totalUsd: 0, cacheEligible: 0, cacheHits: 0, overCap: 0, overWindow: 0, maxPromptTokens: 0, failedCalls: 0, validationErrors: 0,
+    calls: 0,
+    mainCalls: 0,
+    promptTokens: 0,
+    inputTokens: 0,
+    cacheReadInputTokens: 0,
+    cacheWriteInputTokens: 0,
+    outputTokens: 0,
+    billedInputUsd: 0,
+    totalUsd: 0,
+    cacheEligible: 0,
+    cacheHits: 0,
+    overCap: 0,
+    overWindow: 0,
+    maxPromptTokens: 0,
+    failedCalls: 0,
+    validationErrors: 0,
   };
 }
 
@@ -49,7 +63,13 @@ export function emptySide(): SideFigures {
  * the model rejected it as invalid, as a validation error; it never counts as a cache miss. Cap, window and cache
  * checks apply to main calls only; `previousAt[key]` remembers the last main call's time for the TTL check.
  */
-export function tallyCall(side: SideFigures, call: TalliedCall, previousAt: Partial<Record<string, number>>, key: string, limits: SideLimits): void {
+export function tallyCall(
+  side: SideFigures,
+  call: TalliedCall,
+  previousAt: Partial<Record<string, number>>,
+  key: string,
+  limits: SideLimits,
+): void {
   const target = side as { -readonly [K in keyof SideFigures]: SideFigures[K] };
   target.calls += 1;
   if ((call.status ?? 200) !== 200) {
@@ -80,6 +100,8 @@ export function tallyCall(side: SideFigures, call: TalliedCall, previousAt: Part
 /** Field-by-field sum, except maxPromptTokens (the larger). */
 export function addSides(a: SideFigures, b: SideFigures): SideFigures {
   const sum = { ...a } as Record<keyof SideFigures, number>;
-  for (const key of Object.keys(b) as (keyof SideFigures)[]) sum[key] = key === 'maxPromptTokens' ? Math.max(a[key], b[key]) : a[key] + b[key];
+  for (const key of Object.keys(b) as (keyof SideFigures)[]) {
+    sum[key] = key === 'maxPromptTokens' ? Math.max(a[key], b[key]) : a[key] + b[key];
+  }
   return sum as SideFigures;
 }

@@ -25,7 +25,9 @@ export function constraintErrors(violations: readonly string[]): BedrockError {
 
 /** One AWS constraint violation; `value` undefined renders as `Value at '…'` (how Bedrock shows message members). */
 export function constraintViolation(path: string, constraint: string, value?: string): string {
-  return `Value${value === undefined ? '' : ` '${value}'`} at '${path}' failed to satisfy constraint: Member must ${constraint}`;
+  return `Value${
+    value === undefined ? '' : ` '${value}'`
+  } at '${path}' failed to satisfy constraint: Member must ${constraint}`;
 }
 
 export const NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
@@ -36,8 +38,12 @@ export function nameViolations(value: unknown, path: string, showValue: boolean)
   const text = typeof value === 'string' ? value : '';
   const shown = showValue ? text : undefined;
   const found: string[] = [];
-  if (!NAME_PATTERN.test(text)) found.push(constraintViolation(path, 'satisfy regular expression pattern: [a-zA-Z0-9_-]+', shown));
+  if (!NAME_PATTERN.test(text)) {
+    found.push(constraintViolation(path, 'satisfy regular expression pattern: [a-zA-Z0-9_-]+', shown));
+  }
   if (text.length < 1) found.push(constraintViolation(path, 'have length greater than or equal to 1', shown));
-  if (text.length > NAME_MAX_LENGTH) found.push(constraintViolation(path, `have length less than or equal to ${NAME_MAX_LENGTH}`, shown));
+  if (text.length > NAME_MAX_LENGTH) {
+    found.push(constraintViolation(path, `have length less than or equal to ${NAME_MAX_LENGTH}`, shown));
+  }
   return found;
 }

@@ -3,7 +3,7 @@
 import { canonicalJson, hashText } from './canonical-json.ts';
 import { countBlockTokens, countToolSpecTokens, MESSAGE_OVERHEAD } from './count-tokens.ts';
 import type { SimulatorModelFacts } from './model-table.ts';
-import { blockKind, isObject, type CacheTtl, type ConverseInput, type WireBlock } from './types.ts';
+import { blockKind, type CacheTtl, type ConverseInput, isObject, type WireBlock } from './types.ts';
 
 export type PrefixBlock = {
   readonly tokens: number;
@@ -21,7 +21,11 @@ export type Checkpoint = {
   readonly location: string;
 };
 
-export type Prefix = { readonly blocks: readonly PrefixBlock[]; readonly checkpoints: readonly Checkpoint[]; readonly totalTokens: number };
+export type Prefix = {
+  readonly blocks: readonly PrefixBlock[];
+  readonly checkpoints: readonly Checkpoint[];
+  readonly totalTokens: number;
+};
 
 function cachePointTtl(block: WireBlock): CacheTtl {
   const point = block['cachePoint'];

@@ -2,7 +2,7 @@
 import { constraintErrors, constraintViolation, modelValidationError } from './bedrock-errors.ts';
 import type { Rule } from './message-rules.ts';
 import type { SimulatorModelFacts } from './model-table.ts';
-import { blockKind, isObject, type BedrockError, type ConverseInput, type WireBlock } from './types.ts';
+import { type BedrockError, blockKind, type ConverseInput, isObject, type WireBlock } from './types.ts';
 
 /** Bedrock (and Anthropic behind it) accept at most this many cache checkpoints in one request. */
 export const MAX_CACHE_POINTS = 4;
@@ -14,7 +14,9 @@ export function listCachePoints(input: ConverseInput): Located[] {
   const found: Located[] = [];
   const scan = (blocks: readonly WireBlock[], path: string): void => {
     for (const [index, block] of blocks.entries()) {
-      if (blockKind(block) === 'cachePoint') found.push({ location: `${path}.${index}`, point: isObject(block['cachePoint']) ? block['cachePoint'] : {} });
+      if (blockKind(block) === 'cachePoint') {
+        found.push({ location: `${path}.${index}`, point: isObject(block['cachePoint']) ? block['cachePoint'] : {} });
+      }
     }
   };
   scan(input.tools, 'toolConfig.tools');
@@ -26,9 +28,15 @@ export function listCachePoints(input: ConverseInput): Located[] {
 const pointsWellFormed: Rule = (input) => {
   const violations: string[] = [];
   for (const { location, point } of listCachePoints(input)) {
-    if (point['type'] !== 'default') violations.push(constraintViolation(`${location}.cachePoint.type`, 'satisfy enum value set: [default]', String(point['type'])));
+    if (point['type'] !== 'default') {
+      violations.push(
+        constraintViolation(`${location}.cachePoint.type`, 'satisfy enum value set: [default]', String(point['type'])),
+      );
+    }
     if (point['ttl'] !== undefined && point['ttl'] !== '5m' && point['ttl'] !== '1h') {
-      violations.push(constraintViolation(`${location}.cachePoint.ttl`, 'satisfy enum value set: [5m, 1h]', String(point['ttl'])));
+      violations.push(
+        constraintViolation(`${location}.cachePoint.ttl`, 'satisfy enum value set: [5m, 1h]', String(point['ttl'])),
+      );
     }
   }
   return violations.length === 0 ? undefined : constraintErrors(violations);
@@ -36,7 +44,11 @@ const pointsWellFormed: Rule = (input) => {
 
 const atMostFour: Rule = (input) => {
   const count = listCachePoints(input).length;
-  return count > MAX_CACHE_POINTS ? modelValidationError(`A maximum of ${MAX_CACHE_POINTS} blocks with cache_control may be provided. Found ${count}.`) : undefined;
+  return count > MAX_CACHE_POINTS
+    ? modelValidationError(
+      `A maximum of ${MAX_CACHE_POINTS} blocks with cache_control may be provided. Found ${count}.`,
+    )
+    : undefined;
 };
 
 const ttlsNotIncreasing: Rule = (input) => {
@@ -58,9 +70,9 @@ export function createCacheRules(facts: SimulatorModelFacts): readonly Rule[] {
   const oneHourAllowed = (input: ConverseInput): BedrockError | undefined => {
     if (facts.supportsOneHourTtl) return undefined;
     const found = listCachePoints(input).find(({ point }) => point['ttl'] === '1h');
-    return found === undefined
-      ? undefined
-      : modelValidationError(`${found.location}.cachePoint.ttl: ttl='1h' is not supported for this model. Use ttl='5m' or omit ttl.`);
+    return found === undefined ? undefined : modelValidationError(
+      `${found.location}.cachePoint.ttl: ttl='1h' is not supported for this model. Use ttl='5m' or omit ttl.`,
+    );
   };
   return [pointsWellFormed, atMostFour, oneHourAllowed, ttlsNotIncreasing];
 }

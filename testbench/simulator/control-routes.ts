@@ -45,7 +45,10 @@ export async function handleControlRequest(simulator: Simulator, request: Reques
         if (typeof body['latencyMs'] === 'number') simulator.faults.latencyMs = body['latencyMs'];
         if (isObject(body['fault'])) {
           const times = typeof body['times'] === 'number' ? body['times'] : 1;
-          simulator.faults.inject(body['fault'] as Fault, { times, ...(typeof body['model'] === 'string' ? { model: body['model'] } : {}) });
+          simulator.faults.inject(body['fault'] as Fault, {
+            times,
+            ...(typeof body['model'] === 'string' ? { model: body['model'] } : {}),
+          });
         }
         return json({ pending: simulator.faults.pending().length, latencyMs: simulator.faults.latencyMs });
       case 'GET log':

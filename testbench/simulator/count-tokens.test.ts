@@ -36,28 +36,38 @@ describe('countTextTokens', () => {
 describe('countInputTokens', () => {
   it('adds tools (with the tool-use system overhead once), system and messages', () => {
     const body = {
-      toolConfig: { tools: [{ toolSpec: { name: 'a', description: 'A tool', inputSchema: { json: { type: 'object' } } } }, { cachePoint: { type: 'default' } }] },
+      toolConfig: {
+        tools: [{ toolSpec: { name: 'a', description: 'A tool', inputSchema: { json: { type: 'object' } } } }, {
+          cachePoint: { type: 'default' },
+        }],
+      },
       system: [{ text: 'Be brief.' }],
       messages: [{ role: 'user', content: [{ text: 'Hello there' }] }],
     };
     const parsed = parseConverseInput(body);
     assert.ok(parsed.ok, 'parsed.ok');
     const facts = lookupModelFacts('anthropic.claude-sonnet-4-5-20250929-v1:0');
-    const expected =
-      facts.toolUseSystemTokens + countToolSpecTokens(body.toolConfig.tools[0]?.toolSpec) + countTextTokens('Be brief.') + MESSAGE_OVERHEAD + countBlockTokens({ text: 'Hello there' });
+    const expected = facts.toolUseSystemTokens + countToolSpecTokens(body.toolConfig.tools[0]?.toolSpec) +
+      countTextTokens('Be brief.') + MESSAGE_OVERHEAD + countBlockTokens({ text: 'Hello there' });
     assert.equal(countInputTokens(parsed.input, facts), expected);
   });
 
   it('charges the tool-use system overhead once however many tools there are', () => {
     const facts = lookupModelFacts('anthropic.claude-sonnet-4-5-20250929-v1:0');
     const spec = (name: string) => ({ toolSpec: { name, inputSchema: { json: { type: 'object' } } } });
-    const parsed = parseConverseInput({ toolConfig: { tools: [spec('a'), spec('b')] }, messages: [{ role: 'user', content: [{ text: 'x' }] }] });
+    const parsed = parseConverseInput({
+      toolConfig: { tools: [spec('a'), spec('b')] },
+      messages: [{ role: 'user', content: [{ text: 'x' }] }],
+    });
     assert.ok(parsed.ok, 'parses');
     const tools = countToolSpecTokens(spec('a').toolSpec) + countToolSpecTokens(spec('b').toolSpec);
     assert.equal(countInputTokens(parsed.input, facts), facts.toolUseSystemTokens + tools + MESSAGE_OVERHEAD + 1);
   });
 
   it('ignores key order in tool schemas and toolUse inputs', () => {
-    assert.equal(countBlockTokens({ toolUse: { toolUseId: 't', name: 'n', input: { b: 1, a: 'x' } } }), countBlockTokens({ toolUse: { name: 'n', input: { a: 'x', b: 1 }, toolUseId: 't' } }));
+    assert.equal(
+      countBlockTokens({ toolUse: { toolUseId: 't', name: 'n', input: { b: 1, a: 'x' } } }),
+      countBlockTokens({ toolUse: { name: 'n', input: { a: 'x', b: 1 }, toolUseId: 't' } }),
+    );
   });
 });

@@ -64,13 +64,18 @@ export function countBlockTokens(block: WireBlock): number {
       return countTextTokens(String(value));
     case 'toolUse': {
       const use = isObject(value) ? value : {};
-      return TOOL_USE_OVERHEAD + countTextTokens(String(use['toolUseId'] ?? '')) + countTextTokens(String(use['name'] ?? '')) + countJsonTokens(use['input']);
+      return TOOL_USE_OVERHEAD + countTextTokens(String(use['toolUseId'] ?? '')) +
+        countTextTokens(String(use['name'] ?? '')) + countJsonTokens(use['input']);
     }
     case 'toolResult': {
       const result = isObject(value) ? value : {};
       const content = Array.isArray(result['content']) ? (result['content'] as WireBlock[]) : [];
       let tokens = TOOL_RESULT_OVERHEAD + countTextTokens(String(result['toolUseId'] ?? ''));
-      for (const part of content) tokens += isObject(part) && typeof part['text'] === 'string' ? countTextTokens(part['text']) : countJsonTokens(isObject(part) ? (part['json'] ?? part) : part);
+      for (const part of content) {
+        tokens += isObject(part) && typeof part['text'] === 'string'
+          ? countTextTokens(part['text'])
+          : countJsonTokens(isObject(part) ? (part['json'] ?? part) : part);
+      }
       return tokens;
     }
     default:

@@ -8,7 +8,11 @@ import { call, HAIKU_45, SONNET_45, userText } from './test-helpers.ts';
 const simulator = createSimulator({ seed: 'unit' });
 const hello = { messages: [userText('Hello there')] };
 
-function post(path: string, body: string, headers: Record<string, string> = { authorization: 'Bearer k' }): Promise<Response> {
+function post(
+  path: string,
+  body: string,
+  headers: Record<string, string> = { authorization: 'Bearer k' },
+): Promise<Response> {
   return simulator.fetch(new Request(`http://sim.test${path}`, { method: 'POST', headers, body }));
 }
 
@@ -16,7 +20,11 @@ describe('createSimulator', () => {
   beforeEach(() => simulator.reset());
 
   it('logs the exact parsed body, the decoded model id, status, response and usage', async () => {
-    const body = { messages: [userText('Hi')], inferenceConfig: { maxTokens: 30, temperature: 0.2 }, additionalModelRequestFields: { top_k: 5 } };
+    const body = {
+      messages: [userText('Hi')],
+      inferenceConfig: { maxTokens: 30, temperature: 0.2 },
+      additionalModelRequestFields: { top_k: 5 },
+    };
     const answer = await call(simulator, body);
     const entry = simulator.log.last();
     assert.deepEqual(entry?.request, body);
@@ -31,14 +39,19 @@ describe('createSimulator', () => {
   it('answers errors in Bedrock format with x-amzn-errortype and a request id', async () => {
     const answer = await call(simulator, { messages: [userText('a'), userText('b')] });
     assert.equal(answer.status, 400);
-    assert.equal(answer.headers.get('x-amzn-errortype'), 'ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/');
-    assert.ok(answer.headers.get('x-amzn-requestid'), 'answer.headers.get(\'x-amzn-requestid\')');
+    assert.equal(
+      answer.headers.get('x-amzn-errortype'),
+      'ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/',
+    );
+    assert.ok(answer.headers.get('x-amzn-requestid'), "answer.headers.get('x-amzn-requestid')");
     assert.deepEqual(Object.keys(answer.body), ['message']);
     assert.equal(simulator.log.last()?.status, 400);
   });
 
   it('rejects a request without any authorization header with 403 AccessDeniedException', async () => {
-    const response = await post(`/model/${SONNET_45}/converse`, JSON.stringify(hello), { 'content-type': 'application/json' });
+    const response = await post(`/model/${SONNET_45}/converse`, JSON.stringify(hello), {
+      'content-type': 'application/json',
+    });
     assert.equal(response.status, 403);
     assert.match(response.headers.get('x-amzn-errortype') ?? '', /^AccessDeniedException:/);
     assert.deepEqual(await response.json(), { message: 'Missing Authentication Token' });
@@ -55,11 +68,19 @@ describe('createSimulator', () => {
   });
 
   it('serves scripted items in order, filtered by model, and scripted errors', async () => {
-    simulator.script.enqueue({ text: 'for haiku', model: 'haiku-4-5' }, { text: 'for anyone' }, { error: { status: 429, type: 'ThrottlingException', message: 'slow down' } });
+    simulator.script.enqueue({ text: 'for haiku', model: 'haiku-4-5' }, { text: 'for anyone' }, {
+      error: { status: 429, type: 'ThrottlingException', message: 'slow down' },
+    });
     const first = await call(simulator, hello, { modelId: SONNET_45 });
-    assert.deepEqual((first.body['output'] as { message: unknown }).message, { role: 'assistant', content: [{ text: 'for anyone' }] });
+    assert.deepEqual((first.body['output'] as { message: unknown }).message, {
+      role: 'assistant',
+      content: [{ text: 'for anyone' }],
+    });
     const second = await call(simulator, hello, { modelId: HAIKU_45 });
-    assert.deepEqual((second.body['output'] as { message: unknown }).message, { role: 'assistant', content: [{ text: 'for haiku' }] });
+    assert.deepEqual((second.body['output'] as { message: unknown }).message, {
+      role: 'assistant',
+      content: [{ text: 'for haiku' }],
+    });
     const third = await call(simulator, hello);
     assert.deepEqual([third.status, third.body], [429, { message: 'slow down' }]);
     assert.throws(() => simulator.script.enqueue({}), TypeError);

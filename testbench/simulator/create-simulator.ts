@@ -1,11 +1,11 @@
 // The Bedrock simulator as one `fetch` function: Converse, ConverseStream and CountTokens in Bedrock's shapes and errors.
-import { createClock, type Clock } from './clock.ts';
+import { type Clock, createClock } from './clock.ts';
 import { createEventStreamBody } from './event-stream.ts';
 import { createFaults, type Faults } from './faults.ts';
 import { lookupModelFacts, type ModelTableEntry } from './model-table.ts';
 import { createPromptCache, type PromptCache } from './prompt-cache.ts';
 import { createRequestLog, type LogEntry, type RequestLog } from './request-log.ts';
-import { runOperation, type Outcome } from './run-operation.ts';
+import { type Outcome, runOperation } from './run-operation.ts';
 import { createScript, type Script } from './script.ts';
 import type { BedrockError, Operation } from './types.ts';
 
@@ -32,12 +32,20 @@ export type Simulator = {
 const ROUTE = /^\/model\/([^/]+)\/(converse|converse-stream|count-tokens)$/;
 const ERROR_TYPE_SUFFIX = ':http://internal.amazon.com/coral/com.amazon.bedrock/';
 /** Sent when a request has no authorization header at all (signatures and keys are otherwise not checked). */
-export const MISSING_AUTH_ERROR: BedrockError = { status: 403, type: 'AccessDeniedException', message: 'Missing Authentication Token' };
+export const MISSING_AUTH_ERROR: BedrockError = {
+  status: 403,
+  type: 'AccessDeniedException',
+  message: 'Missing Authentication Token',
+};
 
 function errorResponse(error: BedrockError, requestId: string): Response {
   return new Response(JSON.stringify({ message: error.message }), {
     status: error.status,
-    headers: { 'content-type': 'application/json', 'x-amzn-requestid': requestId, 'x-amzn-errortype': `${error.type}${ERROR_TYPE_SUFFIX}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-amzn-requestid': requestId,
+      'x-amzn-errortype': `${error.type}${ERROR_TYPE_SUFFIX}`,
+    },
   });
 }
 
@@ -74,14 +82,30 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     } catch {
       malformed = true;
     }
-    const base = { requestId, at: clock.now(), operation, modelId, method: request.method, path: url.pathname, request: body };
+    const base = {
+      requestId,
+      at: clock.now(),
+      operation,
+      modelId,
+      method: request.method,
+      path: url.pathname,
+      request: body,
+    };
     const fail = (error: BedrockError): Response => {
       log.record({ ...base, status: error.status, response: { message: error.message } });
       return errorResponse(error, requestId);
     };
-    if (operation === 'unknown') return fail({ status: 404, type: 'UnknownOperationException', message: `No operation matches ${request.method} ${url.pathname}` });
+    if (operation === 'unknown') {
+      return fail({
+        status: 404,
+        type: 'UnknownOperationException',
+        message: `No operation matches ${request.method} ${url.pathname}`,
+      });
+    }
     if (!request.headers.has('authorization')) return fail(MISSING_AUTH_ERROR);
-    if (malformed) return fail({ status: 400, type: 'SerializationException', message: 'The request body is not valid JSON.' });
+    if (malformed) {
+      return fail({ status: 400, type: 'SerializationException', message: 'The request body is not valid JSON.' });
+    }
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
     const outcome: Outcome = runOperation({
       operation,
@@ -99,12 +123,19 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const usage = outcome.usage === undefined ? {} : { usage: outcome.usage };
     if (outcome.kind === 'json') {
       log.record({ ...base, status: 200, response: outcome.body, ...usage });
-      return new Response(JSON.stringify(outcome.body), { status: 200, headers: { 'content-type': 'application/json', 'x-amzn-requestid': requestId } });
+      return new Response(JSON.stringify(outcome.body), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-amzn-requestid': requestId },
+      });
     }
     log.record({ ...base, status: 200, events: outcome.events, ...usage });
     return new Response(createEventStreamBody(outcome.events), {
       status: 200,
-      headers: { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-bedrock-content-type': 'application/json', 'x-amzn-requestid': requestId },
+      headers: {
+        'content-type': 'application/vnd.amazon.eventstream',
+        'x-amzn-bedrock-content-type': 'application/json',
+        'x-amzn-requestid': requestId,
+      },
     });
   }
 

@@ -7,14 +7,38 @@ const usage = { inputTokens: 10, outputTokens: 5, totalTokens: 15, cacheReadInpu
 
 describe('buildStreamEvents', () => {
   it('starts toolUse blocks, sends text straight as deltas, and ends with messageStop and metadata', () => {
-    const reply = { content: [{ text: 'x'.repeat(50) }, { toolUse: { toolUseId: 'tooluse_1', name: 'f', input: { a: 'y'.repeat(40) } } }], stopReason: 'tool_use' as const, outputTokens: 5 };
+    const reply = {
+      content: [{ text: 'x'.repeat(50) }, {
+        toolUse: { toolUseId: 'tooluse_1', name: 'f', input: { a: 'y'.repeat(40) } },
+      }],
+      stopReason: 'tool_use' as const,
+      outputTokens: 5,
+    };
     const events = buildStreamEvents(reply, usage, 7);
     assert.deepEqual(
       events.map((event) => event.type),
-      ['messageStart', 'contentBlockDelta', 'contentBlockDelta', 'contentBlockDelta', 'contentBlockStop', 'contentBlockStart', 'contentBlockDelta', 'contentBlockDelta', 'contentBlockDelta', 'contentBlockStop', 'messageStop', 'metadata'],
+      [
+        'messageStart',
+        'contentBlockDelta',
+        'contentBlockDelta',
+        'contentBlockDelta',
+        'contentBlockStop',
+        'contentBlockStart',
+        'contentBlockDelta',
+        'contentBlockDelta',
+        'contentBlockDelta',
+        'contentBlockStop',
+        'messageStop',
+        'metadata',
+      ],
     );
-    assert.deepEqual(events[5]?.body, { contentBlockIndex: 1, start: { toolUse: { toolUseId: 'tooluse_1', name: 'f' } } });
-    const json = events.slice(6, 9).map((event) => (event.body as { delta: { toolUse: { input: string } } }).delta.toolUse.input).join('');
+    assert.deepEqual(events[5]?.body, {
+      contentBlockIndex: 1,
+      start: { toolUse: { toolUseId: 'tooluse_1', name: 'f' } },
+    });
+    const json = events.slice(6, 9).map((event) =>
+      (event.body as { delta: { toolUse: { input: string } } }).delta.toolUse.input
+    ).join('');
     assert.deepEqual(JSON.parse(json), { a: 'y'.repeat(40) });
     assert.deepEqual(events.at(-1)?.body, { usage, metrics: { latencyMs: 7 } });
   });

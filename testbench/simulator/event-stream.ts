@@ -28,9 +28,17 @@ export function buildStreamEvents(reply: Reply, usage: Usage, latencyMs: number)
     const kind = blockKind(block);
     if (kind === 'toolUse') {
       const use = isObject(block['toolUse']) ? block['toolUse'] : {};
-      events.push({ kind: 'event', type: 'contentBlockStart', body: { contentBlockIndex, start: { toolUse: { toolUseId: use['toolUseId'], name: use['name'] } } } });
+      events.push({
+        kind: 'event',
+        type: 'contentBlockStart',
+        body: { contentBlockIndex, start: { toolUse: { toolUseId: use['toolUseId'], name: use['name'] } } },
+      });
       for (const input of chunk(JSON.stringify(use['input'] ?? {}), JSON_CHUNK_CHARS)) {
-        events.push({ kind: 'event', type: 'contentBlockDelta', body: { contentBlockIndex, delta: { toolUse: { input } } } });
+        events.push({
+          kind: 'event',
+          type: 'contentBlockDelta',
+          body: { contentBlockIndex, delta: { toolUse: { input } } },
+        });
       }
     } else {
       for (const text of chunk(String(block['text'] ?? ''), TEXT_CHUNK_CHARS)) {
@@ -51,7 +59,11 @@ const text = (value: string) => ({ type: 'string' as const, value });
 export function encodeStreamEvent(event: StreamEvent): Uint8Array {
   const typeHeader = event.kind === 'event' ? ':event-type' : ':exception-type';
   return codec.encode({
-    headers: { ':message-type': text(event.kind), [typeHeader]: text(event.type), ':content-type': text('application/json') },
+    headers: {
+      ':message-type': text(event.kind),
+      [typeHeader]: text(event.type),
+      ':content-type': text('application/json'),
+    },
     body: fromUtf8(JSON.stringify(event.body)),
   });
 }
@@ -60,7 +72,7 @@ export function encodeStreamEvent(event: StreamEvent): Uint8Array {
 export function decodeStreamFrames(bytes: Uint8Array): StreamEvent[] {
   const events: StreamEvent[] = [];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let offset = 0; offset + 4 <= bytes.length; ) {
+  for (let offset = 0; offset + 4 <= bytes.length;) {
     const length = view.getUint32(offset);
     const message = codec.decode(bytes.subarray(offset, offset + length));
     offset += length;

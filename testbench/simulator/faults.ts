@@ -1,7 +1,12 @@
 // Faults tests inject on demand: HTTP errors, added latency, a stream cut or an exception frame mid-stream.
 import type { BedrockError, Operation } from './types.ts';
 
-export type StreamExceptionType = 'throttlingException' | 'validationException' | 'serviceUnavailableException' | 'modelStreamErrorException' | 'internalServerException';
+export type StreamExceptionType =
+  | 'throttlingException'
+  | 'validationException'
+  | 'serviceUnavailableException'
+  | 'modelStreamErrorException'
+  | 'internalServerException';
 
 export type Fault =
   | { readonly kind: 'throttling' }
@@ -12,14 +17,35 @@ export type Fault =
   /** ConverseStream only: close the connection after `afterFrames` frames, without messageStop. */
   | { readonly kind: 'stream-cut'; readonly afterFrames: number }
   /** ConverseStream only: send an exception frame after `afterFrames` frames, then close. */
-  | { readonly kind: 'stream-exception'; readonly afterFrames: number; readonly exceptionType: StreamExceptionType; readonly message?: string };
+  | {
+    readonly kind: 'stream-exception';
+    readonly afterFrames: number;
+    readonly exceptionType: StreamExceptionType;
+    readonly message?: string;
+  };
 
 /** The exact errors Bedrock returns for the named faults. */
 export const FAULT_ERRORS: Readonly<Record<'throttling' | 'unavailable' | 'timeout' | 'internal', BedrockError>> = {
-  throttling: { status: 429, type: 'ThrottlingException', message: 'Too many tokens, please wait before trying again.' },
-  unavailable: { status: 503, type: 'ServiceUnavailableException', message: 'Bedrock is unable to process your request.' },
-  timeout: { status: 408, type: 'ModelTimeoutException', message: 'Model has timed out in processing the request. Try your request again.' },
-  internal: { status: 500, type: 'InternalServerException', message: 'The server encountered an internal error while processing the request.' },
+  throttling: {
+    status: 429,
+    type: 'ThrottlingException',
+    message: 'Too many tokens, please wait before trying again.',
+  },
+  unavailable: {
+    status: 503,
+    type: 'ServiceUnavailableException',
+    message: 'Bedrock is unable to process your request.',
+  },
+  timeout: {
+    status: 408,
+    type: 'ModelTimeoutException',
+    message: 'Model has timed out in processing the request. Try your request again.',
+  },
+  internal: {
+    status: 500,
+    type: 'InternalServerException',
+    message: 'The server encountered an internal error while processing the request.',
+  },
 };
 
 export type InjectOptions = { readonly times?: number; readonly model?: string };
@@ -46,7 +72,9 @@ export function createFaults(): Faults {
     },
     take(operation, modelId) {
       const index = queue.findIndex(
-        ({ fault, model }) => (model === undefined || modelId.includes(model)) && (!fault.kind.startsWith('stream-') || operation === 'converse-stream'),
+        ({ fault, model }) =>
+          (model === undefined || modelId.includes(model)) &&
+          (!fault.kind.startsWith('stream-') || operation === 'converse-stream'),
       );
       return index < 0 ? undefined : queue.splice(index, 1)[0]?.fault;
     },

@@ -4,10 +4,33 @@ import { countBlockTokens, countTextTokens } from './count-tokens.ts';
 import { sampleFromSchema } from './sample-from-schema.ts';
 import type { ScriptItem } from './script.ts';
 import { listToolSpecs } from './tool-rules.ts';
-import { isObject, type ConverseInput, type Reply, type WireBlock } from './types.ts';
+import { type ConverseInput, isObject, type Reply, type WireBlock } from './types.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const WORDS = ['the', 'simulated', 'model', 'answers', 'with', 'care', 'about', 'your', 'question', 'and', 'keeps', 'this', 'reply', 'short', 'clear', 'useful', 'today', 'here', 'is', 'a', 'plain', 'note'];
+const WORDS = [
+  'the',
+  'simulated',
+  'model',
+  'answers',
+  'with',
+  'care',
+  'about',
+  'your',
+  'question',
+  'and',
+  'keeps',
+  'this',
+  'reply',
+  'short',
+  'clear',
+  'useful',
+  'today',
+  'here',
+  'is',
+  'a',
+  'plain',
+  'note',
+];
 
 /** `tooluse_` + 22 base62 characters, as Bedrock's ids look; deterministic for a given `random`. */
 export function createToolUseId(random: () => number): string {
@@ -22,7 +45,10 @@ function composeText(random: () => number): string {
   const sentences = [`Simulated reply ${tag}.`];
   const count = 1 + Math.floor(random() * 3);
   for (let sentence = 0; sentence < count; sentence++) {
-    const words = Array.from({ length: 6 + Math.floor(random() * 8) }, () => WORDS[Math.floor(random() * WORDS.length)] ?? 'note');
+    const words = Array.from(
+      { length: 6 + Math.floor(random() * 8) },
+      () => WORDS[Math.floor(random() * WORDS.length)] ?? 'note',
+    );
     const text = words.join(' ');
     sentences.push(`${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
   }
@@ -55,14 +81,24 @@ export function generateReply(options: GenerateReplyOptions): Reply {
   if (item !== undefined) {
     const content: WireBlock[] = [];
     if (item.text !== undefined) content.push({ text: item.text });
-    for (const use of item.toolUses ?? []) content.push({ toolUse: { toolUseId: use.id ?? createToolUseId(random), name: use.name, input: use.input ?? {} } });
+    for (const use of item.toolUses ?? []) {
+      content.push({
+        toolUse: { toolUseId: use.id ?? createToolUseId(random), name: use.name, input: use.input ?? {} },
+      });
+    }
     const stopReason = item.stopReason ?? ((item.toolUses?.length ?? 0) > 0 ? 'tool_use' : 'end_turn');
     return { content, stopReason, outputTokens: sumTokens(content) };
   }
   const forced = forcedTool(options.input);
   if (forced !== undefined) {
     const schema = isObject(forced['inputSchema']) ? forced['inputSchema']['json'] : {};
-    const content: WireBlock[] = [{ toolUse: { toolUseId: createToolUseId(random), name: String(forced['name']), input: sampleFromSchema(schema, random) } }];
+    const content: WireBlock[] = [{
+      toolUse: {
+        toolUseId: createToolUseId(random),
+        name: String(forced['name']),
+        input: sampleFromSchema(schema, random),
+      },
+    }];
     return { content, stopReason: 'tool_use', outputTokens: sumTokens(content) };
   }
   const full = composeText(random);

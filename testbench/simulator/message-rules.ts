@@ -1,33 +1,41 @@
 // Validation rules over the messages of a parsed request, each returning Bedrock's exact message or undefined.
 import { constraintErrors, nameViolations, validationError } from './bedrock-errors.ts';
-import { blockKind, isObject, type BedrockError, type ConverseInput, type WireMessage } from './types.ts';
+import { type BedrockError, blockKind, type ConverseInput, isObject, type WireMessage } from './types.ts';
 
 export type Rule = (input: ConverseInput) => BedrockError | undefined;
 
 function blocksOf(message: WireMessage | undefined, kind: string): Record<string, unknown>[] {
-  return (message?.content ?? []).filter((block) => blockKind(block) === kind).map((block) => (isObject(block[kind]) ? block[kind] : {}));
+  return (message?.content ?? []).filter((block) => blockKind(block) === kind).map((
+    block,
+  ) => (isObject(block[kind]) ? block[kind] : {}));
 }
 
 const firstFromUser: Rule = (input) =>
-  input.messages[0]?.role === 'user'
-    ? undefined
-    : validationError('A conversation must start with a user message. Try again with a conversation that starts with a user message.');
+  input.messages[0]?.role === 'user' ? undefined : validationError(
+    'A conversation must start with a user message. Try again with a conversation that starts with a user message.',
+  );
 
 const rolesAlternate: Rule = (input) =>
   input.messages.some((message, index) => index > 0 && input.messages[index - 1]?.role === message.role)
-    ? validationError('A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again.')
+    ? validationError(
+      'A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again.',
+    )
     : undefined;
 
 const textNotBlank: Rule = (input) => {
   for (const [index, block] of input.system.entries()) {
     if (blockKind(block) === 'text' && String(block['text']).trim() === '') {
-      return validationError(`The text field in the SystemContentBlock object at system.${index} is blank. Add text to the text field, and try again.`);
+      return validationError(
+        `The text field in the SystemContentBlock object at system.${index} is blank. Add text to the text field, and try again.`,
+      );
     }
   }
   for (const [messageIndex, message] of input.messages.entries()) {
     for (const [index, block] of message.content.entries()) {
       if (blockKind(block) === 'text' && String(block['text']).trim() === '') {
-        return validationError(`The text field in the ContentBlock object at messages.${messageIndex}.content.${index} is blank. Add text to the text field, and try again.`);
+        return validationError(
+          `The text field in the ContentBlock object at messages.${messageIndex}.content.${index} is blank. Add text to the text field, and try again.`,
+        );
       }
     }
   }
@@ -35,7 +43,10 @@ const textNotBlank: Rule = (input) => {
 };
 
 const toolBlocksNeedToolConfig: Rule = (input) =>
-  !input.hasToolConfig && input.messages.some((message) => message.content.some((block) => ['toolUse', 'toolResult'].includes(blockKind(block))))
+  !input.hasToolConfig &&
+    input.messages.some((message) =>
+      message.content.some((block) => ['toolUse', 'toolResult'].includes(blockKind(block)))
+    )
     ? validationError('The toolConfig field must be defined when using toolUse and toolResult content blocks.')
     : undefined;
 
@@ -62,15 +73,23 @@ const toolPairs: Rule = (input) => {
       const results = blocksOf(message, 'toolResult');
       const uses = blocksOf(input.messages[index - 1], 'toolUse');
       if (results.length > uses.length) {
-        return validationError(`The number of toolResult blocks at messages.${index}.content exceeds the number of toolUse blocks of previous turn.`);
+        return validationError(
+          `The number of toolResult blocks at messages.${index}.content exceeds the number of toolUse blocks of previous turn.`,
+        );
       }
       continue;
     }
     const ids = blocksOf(message, 'toolUse').map((use) => String(use['toolUseId']));
     if (ids.length === 0) continue;
-    const answered = new Set(blocksOf(input.messages[index + 1], 'toolResult').map((result) => String(result['toolUseId'])));
+    const answered = new Set(
+      blocksOf(input.messages[index + 1], 'toolResult').map((result) => String(result['toolUseId'])),
+    );
     const missing = ids.filter((id) => !answered.has(id));
-    if (missing.length > 0) return validationError(`Expected toolResult blocks at messages.${index + 1}.content for the following Ids: ${missing.join(', ')}`);
+    if (missing.length > 0) {
+      return validationError(
+        `Expected toolResult blocks at messages.${index + 1}.content for the following Ids: ${missing.join(', ')}`,
+      );
+    }
   }
   return undefined;
 };
@@ -82,7 +101,9 @@ const errorResultNotEmpty: Rule = (input) => {
       const result = isObject(block['toolResult']) ? block['toolResult'] : {};
       const content = result['content'];
       if (result['status'] === 'error' && (!Array.isArray(content) || content.length === 0)) {
-        return validationError(`The content field at messages.${messageIndex}.content.${index}.toolResult cannot be empty when status value is error.`);
+        return validationError(
+          `The content field at messages.${messageIndex}.content.${index}.toolResult cannot be empty when status value is error.`,
+        );
       }
     }
   }
@@ -90,4 +111,12 @@ const errorResultNotEmpty: Rule = (input) => {
 };
 
 /** In the order Bedrock checks them. */
-export const MESSAGE_RULES: readonly Rule[] = [toolBlockNames, firstFromUser, rolesAlternate, textNotBlank, toolBlocksNeedToolConfig, errorResultNotEmpty, toolPairs];
+export const MESSAGE_RULES: readonly Rule[] = [
+  toolBlockNames,
+  firstFromUser,
+  rolesAlternate,
+  textNotBlank,
+  toolBlocksNeedToolConfig,
+  errorResultNotEmpty,
+  toolPairs,
+];

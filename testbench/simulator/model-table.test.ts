@@ -18,7 +18,11 @@ describe('lookupModelFacts', () => {
   for (const [id, minimum, oneHour] of cases) {
     it(`knows ${id}`, () => {
       const facts = lookupModelFacts(id);
-      assert.deepEqual([facts.minimumCacheTokens, facts.supportsOneHourTtl, facts.contextWindow], [minimum, oneHour, 200_000]);
+      assert.deepEqual([facts.minimumCacheTokens, facts.supportsOneHourTtl, facts.contextWindow], [
+        minimum,
+        oneHour,
+        200_000,
+      ]);
     });
   }
 

@@ -49,6 +49,8 @@ export function lookupModelFacts(modelId: string, overrides: readonly ModelTable
   } catch {
     // A malformed escape stays as written; matching by substring still works on the rest.
   }
-  for (const entry of [...overrides, ...DEFAULT_MODEL_TABLE]) if (id.includes(entry.match.toLowerCase())) return entry.facts;
+  for (const entry of [...overrides, ...DEFAULT_MODEL_TABLE]) {
+    if (id.includes(entry.match.toLowerCase())) return entry.facts;
+  }
   return FALLBACK_MODEL_FACTS;
 }

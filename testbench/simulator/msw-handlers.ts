@@ -14,6 +14,8 @@ export type SimulatorHandlersOptions = {
 export function createSimulatorHandlers(simulator: Simulator, options: SimulatorHandlersOptions = {}): HttpHandler[] {
   const resolve = ({ request }: { request: Request }) => simulator.fetch(request);
   const handlers = [http.post(BEDROCK_RUNTIME_URL, resolve)];
-  if (options.baseUrl !== undefined) handlers.push(http.post(`${options.baseUrl.replace(/\/+$/, '')}/model/*`, resolve));
+  if (options.baseUrl !== undefined) {
+    handlers.push(http.post(`${options.baseUrl.replace(/\/+$/, '')}/model/*`, resolve));
+  }
   return handlers;
 }

@@ -8,7 +8,14 @@ import { CACHE_1H, CACHE_5M, call, HAIKU_35, prose, SONNET_4, SONNET_45, toolSpe
 const simulator = createSimulator();
 const SYSTEM = [{ text: prose(1000) }, CACHE_5M];
 
-type Usage = { inputTokens: number; outputTokens: number; totalTokens: number; cacheReadInputTokens: number; cacheWriteInputTokens: number; cacheDetails?: unknown };
+type Usage = {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  cacheReadInputTokens: number;
+  cacheWriteInputTokens: number;
+  cacheDetails?: unknown;
+};
 
 async function usageOf(body: Record<string, unknown>, modelId = SONNET_45): Promise<Usage> {
   const answer = await call(simulator, body, { modelId });
@@ -18,13 +25,17 @@ async function usageOf(body: Record<string, unknown>, modelId = SONNET_45): Prom
 
 async function countOf(body: Record<string, unknown>): Promise<number> {
   const { messages, system, toolConfig } = body;
-  return (await call(simulator, { input: { converse: { messages, system, toolConfig } } }, { operation: 'count-tokens' })).body['inputTokens'] as number;
+  return (await call(simulator, { input: { converse: { messages, system, toolConfig } } }, {
+    operation: 'count-tokens',
+  })).body['inputTokens'] as number;
 }
 
 /** `turns` user/assistant pairs, then `question <turns>` with a checkpoint: history(n + 1) extends history(n) by two messages. */
 function history(turns: number) {
   const messages: unknown[] = [];
-  for (let turn = 0; turn < turns; turn++) messages.push(userText(`question ${turn}`), { role: 'assistant', content: [{ text: `answer ${turn}` }] });
+  for (let turn = 0; turn < turns; turn++) {
+    messages.push(userText(`question ${turn}`), { role: 'assistant', content: [{ text: `answer ${turn}` }] });
+  }
   messages.push({ role: 'user', content: [{ text: `question ${turns}` }, CACHE_5M] });
   return messages;
 }
@@ -43,7 +54,13 @@ describe('prompt cache', () => {
     assert.equal(first.inputTokens + first.cacheWriteInputTokens, total);
     // 'What is caching?' = 1 + 1 + 2 + 1 tokens, plus 4 for the message.
     assert.equal(first.inputTokens, 5 + 4);
-    assert.deepEqual({ ...second, outputTokens: 0, totalTokens: 0 }, { inputTokens: first.inputTokens, outputTokens: 0, totalTokens: 0, cacheReadInputTokens: first.cacheWriteInputTokens, cacheWriteInputTokens: 0 });
+    assert.deepEqual({ ...second, outputTokens: 0, totalTokens: 0 }, {
+      inputTokens: first.inputTokens,
+      outputTokens: 0,
+      totalTokens: 0,
+      cacheReadInputTokens: first.cacheWriteInputTokens,
+      cacheWriteInputTokens: 0,
+    });
     assert.equal(second.totalTokens, total + second.outputTokens);
   });
 
@@ -59,7 +76,10 @@ describe('prompt cache', () => {
     const body = { system: [{ text: prose(1000) }, CACHE_5M], messages: [userText('hi')] };
     const sonnet = await usageOf(body, SONNET_4);
     const haiku = await usageOf(body, HAIKU_35);
-    assert.ok(sonnet.cacheWriteInputTokens > 1024 && sonnet.cacheWriteInputTokens < 2048, 'sonnet.cacheWriteInputTokens > 1024 && sonnet.cacheWriteInputTokens < 2048');
+    assert.ok(
+      sonnet.cacheWriteInputTokens > 1024 && sonnet.cacheWriteInputTokens < 2048,
+      'sonnet.cacheWriteInputTokens > 1024 && sonnet.cacheWriteInputTokens < 2048',
+    );
     assert.equal(haiku.cacheWriteInputTokens, 0);
   });
 
@@ -93,7 +113,10 @@ describe('prompt cache', () => {
   });
 
   it('reports written tokens per TTL when 1h and 5m checkpoints are mixed', async () => {
-    const body = { system: [{ text: prose(1000) }, CACHE_1H], messages: [{ role: 'user', content: [{ text: prose(800, 'x') }, CACHE_5M] }] };
+    const body = {
+      system: [{ text: prose(1000) }, CACHE_1H],
+      messages: [{ role: 'user', content: [{ text: prose(800, 'x') }, CACHE_5M] }],
+    };
     const usage = await usageOf(body);
     const details = usage.cacheDetails as { ttl: string; inputTokens: number }[];
     assert.deepEqual(details.map((detail) => detail.ttl), ['1h', '5m']);
@@ -102,19 +125,33 @@ describe('prompt cache', () => {
   });
 
   it('invalidates the system checkpoint when the tool list before it changes', async () => {
-    const withTools = (names: string[]) => ({ toolConfig: { tools: names.map((name) => toolSpec(name)) }, system: SYSTEM, messages: [userText('hi')] });
+    const withTools = (names: string[]) => ({
+      toolConfig: { tools: names.map((name) => toolSpec(name)) },
+      system: SYSTEM,
+      messages: [userText('hi')],
+    });
     const first = await usageOf(withTools(['search']));
     assert.equal((await usageOf(withTools(['search']))).cacheReadInputTokens, first.cacheWriteInputTokens);
     const changed = await usageOf(withTools(['search', 'weather']));
     assert.equal(changed.cacheReadInputTokens, 0);
-    assert.ok(changed.cacheWriteInputTokens > first.cacheWriteInputTokens, 'changed.cacheWriteInputTokens > first.cacheWriteInputTokens');
+    assert.ok(
+      changed.cacheWriteInputTokens > first.cacheWriteInputTokens,
+      'changed.cacheWriteInputTokens > first.cacheWriteInputTokens',
+    );
   });
 
   it('invalidates message checkpoints but not the system one when toolChoice changes', async () => {
-    const body = (choice: unknown) => ({ toolConfig: { tools: [toolSpec('search')], toolChoice: choice }, system: SYSTEM, messages: [{ role: 'user', content: [{ text: prose(200) }, CACHE_5M] }] });
+    const body = (choice: unknown) => ({
+      toolConfig: { tools: [toolSpec('search')], toolChoice: choice },
+      system: SYSTEM,
+      messages: [{ role: 'user', content: [{ text: prose(200) }, CACHE_5M] }],
+    });
     const first = await usageOf(body({ auto: {} }));
     const changed = await usageOf(body({ any: {} }));
-    assert.ok(changed.cacheReadInputTokens > 0 && changed.cacheReadInputTokens < first.cacheWriteInputTokens, 'changed.cacheReadInputTokens > 0 && changed.cacheReadInputTokens < first.cacheWriteInputTokens');
+    assert.ok(
+      changed.cacheReadInputTokens > 0 && changed.cacheReadInputTokens < first.cacheWriteInputTokens,
+      'changed.cacheReadInputTokens > 0 && changed.cacheReadInputTokens < first.cacheWriteInputTokens',
+    );
     assert.equal(changed.cacheReadInputTokens + changed.cacheWriteInputTokens, first.cacheWriteInputTokens);
   });
 
@@ -129,14 +166,22 @@ describe('prompt cache', () => {
     /** The first message (cached alone), then `pairs` assistant/user pairs and `tail` more blocks, checkpoint at the end. */
     const messages = (pairs: number, tail: number) => {
       const list: { role: string; content: unknown[] }[] = [{ role: 'user', content: [{ text: prose(1000) }] }];
-      for (let pair = 0; pair < pairs; pair++) list.push({ role: 'assistant', content: [{ text: `a${pair}` }] }, { role: 'user', content: [{ text: `u${pair}` }] });
+      for (let pair = 0; pair < pairs; pair++) {
+        list.push({ role: 'assistant', content: [{ text: `a${pair}` }] }, {
+          role: 'user',
+          content: [{ text: `u${pair}` }],
+        });
+      }
       const last = list[list.length - 1];
       last?.content.push(...Array.from({ length: tail }, (_, index) => ({ text: `t${index}` })), CACHE_5M);
       return list;
     };
     await usageOf({ messages: messages(0, 0) });
     // 9 pairs = 18 blocks, plus 2 tail blocks = 20 blocks past the cached boundary.
-    assert.ok((await usageOf({ messages: messages(9, 2) })).cacheReadInputTokens > 0, '(await usageOf({ messages: messages(9, 2) })).cacheReadInputTokens > 0');
+    assert.ok(
+      (await usageOf({ messages: messages(9, 2) })).cacheReadInputTokens > 0,
+      '(await usageOf({ messages: messages(9, 2) })).cacheReadInputTokens > 0',
+    );
     simulator.cache.clear();
     await usageOf({ messages: messages(0, 0) });
     assert.equal((await usageOf({ messages: messages(9, 3) })).cacheReadInputTokens, 0);
@@ -146,8 +191,14 @@ describe('prompt cache', () => {
 describe('createPromptCache', () => {
   it('keeps at most maxEntries, dropping the least recently used', () => {
     const cache = createPromptCache({ maxEntries: 2 });
-    const prefix = (hash: string) => ({ blocks: [{ tokens: 2000, hash, location: 'system.0' }], checkpoints: [{ boundary: 1, cumulativeTokens: 2000, ttl: '5m' as const, location: 'system.1' }], totalTokens: 2000 });
-    for (const hash of ['a', 'b', 'c']) cache.apply({ modelId: 'm', prefix: prefix(hash), minimumTokens: 1024, now: 0 });
+    const prefix = (hash: string) => ({
+      blocks: [{ tokens: 2000, hash, location: 'system.0' }],
+      checkpoints: [{ boundary: 1, cumulativeTokens: 2000, ttl: '5m' as const, location: 'system.1' }],
+      totalTokens: 2000,
+    });
+    for (const hash of ['a', 'b', 'c']) {
+      cache.apply({ modelId: 'm', prefix: prefix(hash), minimumTokens: 1024, now: 0 });
+    }
     assert.deepEqual(cache.entries().map((entry) => entry.hash), ['b', 'c']);
   });
 });

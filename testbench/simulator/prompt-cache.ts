@@ -27,7 +27,14 @@ export type CacheUsage = {
 
 export type PromptCache = {
   /** Reads the longest live prefix, writes every valid checkpoint past it, and returns the usage split. */
-  apply(request: { readonly modelId: string; readonly prefix: Prefix; readonly minimumTokens: number; readonly now: number }): CacheUsage;
+  apply(
+    request: {
+      readonly modelId: string;
+      readonly prefix: Prefix;
+      readonly minimumTokens: number;
+      readonly now: number;
+    },
+  ): CacheUsage;
   /** Live and expired entries, oldest use first (expired ones are dropped lazily). */
   entries(): readonly CacheEntry[];
   clear(): void;
@@ -64,11 +71,18 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   return {
     apply({ modelId, prefix, minimumTokens, now }) {
       const valid = prefix.checkpoints.filter((point) => point.boundary > 0 && point.cumulativeTokens >= minimumTokens);
-      if (valid.length === 0) return { inputTokens: prefix.totalTokens, cacheReadInputTokens: 0, cacheWriteInputTokens: 0 };
-      const cumulative = (boundary: number): number => valid.find((point) => point.boundary === boundary)?.cumulativeTokens ?? sumTokens(prefix, boundary);
+      if (valid.length === 0) {
+        return { inputTokens: prefix.totalTokens, cacheReadInputTokens: 0, cacheWriteInputTokens: 0 };
+      }
+      const cumulative = (boundary: number): number =>
+        valid.find((point) => point.boundary === boundary)?.cumulativeTokens ?? sumTokens(prefix, boundary);
       let hitBoundary = 0;
       for (const point of [...valid].reverse()) {
-        for (let boundary = point.boundary; boundary >= Math.max(1, point.boundary - lookback) && boundary > hitBoundary; boundary--) {
+        for (
+          let boundary = point.boundary;
+          boundary >= Math.max(1, point.boundary - lookback) && boundary > hitBoundary;
+          boundary--
+        ) {
           const entry = live(modelId, prefix.blocks[boundary - 1]?.hash ?? '', now);
           if (entry === undefined) continue;
           put({ ...entry, expiresAt: now + TTL_MS[entry.ttl] });

@@ -1,12 +1,12 @@
 // One Bedrock operation on a parsed body: faults, validation, script, cache and reply, as a response-to-be.
 import { isModelLevelError } from './bedrock-errors.ts';
 import { buildStreamEvents, type StreamEvent } from './event-stream.ts';
-import { faultError, type Fault } from './faults.ts';
+import { type Fault, faultError } from './faults.ts';
 import { generateReply } from './generate-reply.ts';
 import type { SimulatorModelFacts } from './model-table.ts';
 import type { PromptCache } from './prompt-cache.ts';
 import type { Script } from './script.ts';
-import { isObject, type BedrockError, type Operation, type Usage } from './types.ts';
+import { type BedrockError, isObject, type Operation, type Usage } from './types.ts';
 import { validateConverse } from './validate-converse.ts';
 
 export type Outcome =
@@ -30,7 +30,10 @@ export type RunOperationOptions = {
 
 /** Stream-level model errors (e.g. prompt too long) arrive as a validationException frame, as Bedrock sends them. */
 function streamError(error: BedrockError): Outcome {
-  return { kind: 'stream', events: [{ kind: 'exception', type: 'validationException', body: { message: error.message } }] };
+  return {
+    kind: 'stream',
+    events: [{ kind: 'exception', type: 'validationException', body: { message: error.message } }],
+  };
 }
 
 /**
@@ -42,16 +45,34 @@ export function runOperation(options: RunOperationOptions): Outcome {
   const httpFault = fault === undefined ? undefined : faultError(fault);
   if (httpFault !== undefined) return { kind: 'error', error: httpFault };
   if (operation === 'count-tokens') {
-    const input = isObject(options.body) && isObject(options.body['input']) ? options.body['input']['converse'] : undefined;
+    const input = isObject(options.body) && isObject(options.body['input'])
+      ? options.body['input']['converse']
+      : undefined;
     const result = validateConverse(input, { facts: options.facts, checkContextWindow: false });
-    return result.ok ? { kind: 'json', body: { inputTokens: result.inputTokens } } : { kind: 'error', error: result.error };
+    return result.ok
+      ? { kind: 'json', body: { inputTokens: result.inputTokens } }
+      : { kind: 'error', error: result.error };
   }
   const result = validateConverse(options.body, { facts: options.facts });
-  if (!result.ok) return operation === 'converse-stream' && isModelLevelError(result.error) ? streamError(result.error) : { kind: 'error', error: result.error };
+  if (!result.ok) {
+    return operation === 'converse-stream' && isModelLevelError(result.error)
+      ? streamError(result.error)
+      : { kind: 'error', error: result.error };
+  }
   const item = options.script.take(options.modelId);
   if (item?.error !== undefined) return { kind: 'error', error: item.error };
-  const cached = options.cache.apply({ modelId: options.modelId, prefix: result.prefix, minimumTokens: options.facts.minimumCacheTokens, now: options.now });
-  const reply = generateReply({ input: result.input, item, seed: `${options.seed}:${result.prefix.blocks.at(-1)?.hash ?? ''}`, maxTokens: result.input.maxTokens ?? options.facts.defaultMaxTokens });
+  const cached = options.cache.apply({
+    modelId: options.modelId,
+    prefix: result.prefix,
+    minimumTokens: options.facts.minimumCacheTokens,
+    now: options.now,
+  });
+  const reply = generateReply({
+    input: result.input,
+    item,
+    seed: `${options.seed}:${result.prefix.blocks.at(-1)?.hash ?? ''}`,
+    maxTokens: result.input.maxTokens ?? options.facts.defaultMaxTokens,
+  });
   const usage: Usage = {
     inputTokens: cached.inputTokens,
     outputTokens: reply.outputTokens,
@@ -61,14 +82,27 @@ export function runOperation(options: RunOperationOptions): Outcome {
     ...(cached.cacheDetails === undefined ? {} : { cacheDetails: cached.cacheDetails }),
   };
   if (operation === 'converse') {
-    const body = { output: { message: { role: 'assistant', content: reply.content } }, stopReason: reply.stopReason, usage, metrics: { latencyMs: options.latencyMs } };
+    const body = {
+      output: { message: { role: 'assistant', content: reply.content } },
+      stopReason: reply.stopReason,
+      usage,
+      metrics: { latencyMs: options.latencyMs },
+    };
     return { kind: 'json', body, usage };
   }
   const events = buildStreamEvents(reply, usage, options.latencyMs);
   if (fault?.kind === 'stream-cut') return { kind: 'stream', events: events.slice(0, fault.afterFrames), usage };
   if (fault?.kind === 'stream-exception') {
     const message = fault.message ?? defaultStreamMessage(fault.exceptionType);
-    return { kind: 'stream', events: [...events.slice(0, fault.afterFrames), { kind: 'exception', type: fault.exceptionType, body: { message } }], usage };
+    return {
+      kind: 'stream',
+      events: [...events.slice(0, fault.afterFrames), {
+        kind: 'exception',
+        type: fault.exceptionType,
+        body: { message },
+      }],
+      usage,
+    };
   }
   return { kind: 'stream', events, usage };
 }

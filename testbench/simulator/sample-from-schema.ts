@@ -26,8 +26,16 @@ function sampleString(schema: Record<string, unknown>, random: () => number): st
 }
 
 function sampleNumber(schema: Record<string, unknown>, integer: boolean): number {
-  const minimum = typeof schema['minimum'] === 'number' ? schema['minimum'] : typeof schema['exclusiveMinimum'] === 'number' ? schema['exclusiveMinimum'] + 1 : undefined;
-  const maximum = typeof schema['maximum'] === 'number' ? schema['maximum'] : typeof schema['exclusiveMaximum'] === 'number' ? schema['exclusiveMaximum'] - 1 : undefined;
+  const minimum = typeof schema['minimum'] === 'number'
+    ? schema['minimum']
+    : typeof schema['exclusiveMinimum'] === 'number'
+    ? schema['exclusiveMinimum'] + 1
+    : undefined;
+  const maximum = typeof schema['maximum'] === 'number'
+    ? schema['maximum']
+    : typeof schema['exclusiveMaximum'] === 'number'
+    ? schema['exclusiveMaximum'] - 1
+    : undefined;
   let value = minimum ?? Math.min(1, maximum ?? 1);
   if (integer) value = Math.ceil(value);
   return maximum !== undefined && value > maximum ? maximum : value;
@@ -40,10 +48,14 @@ function sampleNumber(schema: Record<string, unknown>, integer: boolean): number
 export function sampleFromSchema(schema: unknown, random: () => number, depth = 0): unknown {
   if (!isObject(schema)) return 'sample';
   if (schema['const'] !== undefined) return schema['const'];
-  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][Math.floor(random() * schema['enum'].length)];
+  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) {
+    return schema['enum'][Math.floor(random() * schema['enum'].length)];
+  }
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
     const branches = schema[key];
-    if (Array.isArray(branches) && branches.length > 0) return sampleFromSchema({ ...branches[0], ...stripBranches(schema, key) }, random, depth);
+    if (Array.isArray(branches) && branches.length > 0) {
+      return sampleFromSchema({ ...branches[0], ...stripBranches(schema, key) }, random, depth);
+    }
   }
   if (schema['default'] !== undefined) return schema['default'];
   switch (pickType(schema)) {
@@ -51,8 +63,12 @@ export function sampleFromSchema(schema: unknown, random: () => number, depth = 
       const properties = isObject(schema['properties']) ? schema['properties'] : {};
       const value: Record<string, unknown> = {};
       if (depth >= MAX_DEPTH) return value;
-      for (const [name, property] of Object.entries(properties)) value[name] = sampleFromSchema(property, random, depth + 1);
-      for (const name of Array.isArray(schema['required']) ? schema['required'] : []) if (!(String(name) in value)) value[String(name)] = 'sample';
+      for (const [name, property] of Object.entries(properties)) {
+        value[name] = sampleFromSchema(property, random, depth + 1);
+      }
+      for (const name of Array.isArray(schema['required']) ? schema['required'] : []) {
+        if (!(String(name) in value)) value[String(name)] = 'sample';
+      }
       return value;
     }
     case 'array': {

@@ -28,7 +28,10 @@ export function createScript(): Script {
   return {
     enqueue(...items) {
       for (const item of items) {
-        if (item.text === undefined && (item.toolUses === undefined || item.toolUses.length === 0) && item.error === undefined) {
+        if (
+          item.text === undefined && (item.toolUses === undefined || item.toolUses.length === 0) &&
+          item.error === undefined
+        ) {
           throw new TypeError('a script item needs text, toolUses or error');
         }
         queue.push(item);

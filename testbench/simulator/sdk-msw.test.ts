@@ -2,15 +2,15 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import {
+  type BedrockRuntimeClient,
   ConverseCommand,
   ConverseStreamCommand,
+  type ConverseStreamOutput,
   CountTokensCommand,
+  type Message,
   ModelStreamErrorException,
   ServiceUnavailableException,
   ValidationException,
-  type BedrockRuntimeClient,
-  type ConverseStreamOutput,
-  type Message,
 } from '@aws-sdk/client-bedrock-runtime';
 import { setupServer } from 'msw/node';
 import { createBedrockClient } from '../../src/bedrock/create-bedrock-client.ts';
@@ -26,7 +26,11 @@ const hello: Message[] = [{ role: 'user', content: [{ text: 'Hello there' }] }];
 describe('simulator through msw with the default AWS host', () => {
   before(() => {
     mockServer.listen({ onUnhandledRequest: 'error' });
-    client = createBedrockClient({ region: 'us-west-2', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }, maxAttempts: 1 });
+    client = createBedrockClient({
+      region: 'us-west-2',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      maxAttempts: 1,
+    });
   });
   after(() => {
     client.destroy();
@@ -35,7 +39,9 @@ describe('simulator through msw with the default AWS host', () => {
   beforeEach(() => simulator.reset());
 
   it('answers Converse on bedrock-runtime.us-west-2.amazonaws.com with a SigV4-signed request', async () => {
-    const output = await client.send(new ConverseCommand({ modelId: HAIKU_45, messages: hello, inferenceConfig: { maxTokens: 50 } }));
+    const output = await client.send(
+      new ConverseCommand({ modelId: HAIKU_45, messages: hello, inferenceConfig: { maxTokens: 50 } }),
+    );
     assert.match(output.output?.message?.content?.[0]?.text ?? '', /^Simulated reply/);
     assert.equal(simulator.log.last()?.modelId, HAIKU_45);
     assert.deepEqual(simulator.log.last()?.request, { messages: hello, inferenceConfig: { maxTokens: 50 } });
@@ -59,8 +65,13 @@ describe('simulator through msw with the default AWS host', () => {
     const output = await client.send(new ConverseStreamCommand({ modelId: HAIKU_45, messages: hello }));
     const events: ConverseStreamOutput[] = [];
     for await (const event of output.stream ?? []) events.push(event);
-    assert.equal(events.map((event) => event.contentBlockDelta?.delta?.text ?? '').join(''), 'Streamed through msw, in pieces.');
-    const counted = await client.send(new CountTokensCommand({ modelId: HAIKU_45, input: { converse: { messages: hello } } }));
+    assert.equal(
+      events.map((event) => event.contentBlockDelta?.delta?.text ?? '').join(''),
+      'Streamed through msw, in pieces.',
+    );
+    const counted = await client.send(
+      new CountTokensCommand({ modelId: HAIKU_45, input: { converse: { messages: hello } } }),
+    );
     assert.equal(counted.inputTokens, 8);
   });
 
@@ -68,19 +79,35 @@ describe('simulator through msw with the default AWS host', () => {
     const toolConfig = { tools: [{ toolSpec: { name: 'lookup', inputSchema: { json: { type: 'object' } } } }] };
     const messages: Message[] = [
       ...hello,
-      { role: 'assistant', content: [{ toolUse: { toolUseId: 'tooluse_1', name: 'lookup', input: {} } }, { toolUse: { toolUseId: 'tooluse_2', name: 'lookup', input: {} } }] },
+      {
+        role: 'assistant',
+        content: [{ toolUse: { toolUseId: 'tooluse_1', name: 'lookup', input: {} } }, {
+          toolUse: { toolUseId: 'tooluse_2', name: 'lookup', input: {} },
+        }],
+      },
       { role: 'user', content: [{ text: 'never mind' }] },
     ];
     await assert.rejects(
       client.send(new ConverseCommand({ modelId: HAIKU_45, messages, toolConfig })),
-      (error: unknown) => error instanceof ValidationException && error.message === 'Expected toolResult blocks at messages.2.content for the following Ids: tooluse_1, tooluse_2',
+      (error: unknown) =>
+        error instanceof ValidationException &&
+        error.message ===
+          'Expected toolResult blocks at messages.2.content for the following Ids: tooluse_1, tooluse_2',
     );
   });
 
   it('throws ServiceUnavailableException and a modelStreamErrorException mid-stream', async () => {
     simulator.faults.inject({ kind: 'unavailable' });
-    await assert.rejects(client.send(new ConverseCommand({ modelId: HAIKU_45, messages: hello })), ServiceUnavailableException);
-    simulator.faults.inject({ kind: 'stream-exception', afterFrames: 3, exceptionType: 'modelStreamErrorException', message: 'Model stream broke.' });
+    await assert.rejects(
+      client.send(new ConverseCommand({ modelId: HAIKU_45, messages: hello })),
+      ServiceUnavailableException,
+    );
+    simulator.faults.inject({
+      kind: 'stream-exception',
+      afterFrames: 3,
+      exceptionType: 'modelStreamErrorException',
+      message: 'Model stream broke.',
+    });
     const output = await client.send(new ConverseStreamCommand({ modelId: HAIKU_45, messages: hello }));
     const seen: ConverseStreamOutput[] = [];
     await assert.rejects(

@@ -2,7 +2,9 @@
 import { parseArgs } from 'node:util';
 import { startSimulatorServer } from './start-simulator-server.ts';
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } } });
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } },
+});
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port must be an integer from 0 to 65535, got ${values.port}`);

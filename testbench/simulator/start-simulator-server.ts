@@ -4,9 +4,18 @@ import type { AddressInfo } from 'node:net';
 import { CONTROL_PREFIX, handleControlRequest } from './control-routes.ts';
 import { createSimulator, type Simulator } from './create-simulator.ts';
 
-export type SimulatorServerOptions = { readonly port?: number; readonly hostname?: string; readonly simulator?: Simulator };
+export type SimulatorServerOptions = {
+  readonly port?: number;
+  readonly hostname?: string;
+  readonly simulator?: Simulator;
+};
 
-export type SimulatorServer = { readonly url: string; readonly port: number; readonly simulator: Simulator; close(): Promise<void> };
+export type SimulatorServer = {
+  readonly url: string;
+  readonly port: number;
+  readonly simulator: Simulator;
+  close(): Promise<void>;
+};
 
 async function toRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
   const chunks: Buffer[] = [];
@@ -37,7 +46,12 @@ export function startSimulatorServer(options: SimulatorServerOptions = {}): Prom
   let origin = '';
   const server = createServer((incoming, outgoing) => {
     toRequest(incoming, origin)
-      .then((request) => (new URL(request.url).pathname.startsWith(CONTROL_PREFIX) ? handleControlRequest(simulator, request) : simulator.fetch(request)))
+      .then((
+        request,
+      ) => (new URL(request.url).pathname.startsWith(CONTROL_PREFIX)
+        ? handleControlRequest(simulator, request)
+        : simulator.fetch(request))
+      )
       .then((response) => sendResponse(response, outgoing))
       .catch((error: unknown) => {
         if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'application/json' });

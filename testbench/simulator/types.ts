@@ -12,7 +12,11 @@ export type WireBlock = Readonly<Record<string, unknown>>;
 
 export type WireMessage = { readonly role: 'user' | 'assistant'; readonly content: readonly WireBlock[] };
 
-export type ToolChoice = { readonly auto?: JsonObject; readonly any?: JsonObject; readonly tool?: { readonly name?: unknown } };
+export type ToolChoice = {
+  readonly auto?: JsonObject;
+  readonly any?: JsonObject;
+  readonly tool?: { readonly name?: unknown };
+};
 
 /** A Converse (or CountTokens) request after structural parsing: every array present, every block one key. */
 export type ConverseInput = {
@@ -25,11 +29,19 @@ export type ConverseInput = {
   readonly maxTokens: number | undefined;
 };
 
-export type ToolSpec = { readonly name: string; readonly description?: string; readonly inputSchema: { readonly json: JsonObject } };
+export type ToolSpec = {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: { readonly json: JsonObject };
+};
 
 export type ToolUse = { readonly toolUseId: string; readonly name: string; readonly input: unknown };
 
-export type ToolResult = { readonly toolUseId: string; readonly content?: readonly WireBlock[]; readonly status?: string };
+export type ToolResult = {
+  readonly toolUseId: string;
+  readonly content?: readonly WireBlock[];
+  readonly status?: string;
+};
 
 export type Operation = 'converse' | 'converse-stream' | 'count-tokens';
 
@@ -46,7 +58,11 @@ export type Usage = {
 };
 
 /** The model's answer before it is wrapped as a Converse body or stream. */
-export type Reply = { readonly content: readonly WireBlock[]; readonly stopReason: StopReason; readonly outputTokens: number };
+export type Reply = {
+  readonly content: readonly WireBlock[];
+  readonly stopReason: StopReason;
+  readonly outputTokens: number;
+};
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

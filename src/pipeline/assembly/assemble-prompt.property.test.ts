@@ -5,7 +5,16 @@ import fc from 'fast-check';
 import { assemblePrompt } from './assemble-prompt.ts';
 import type { AssetExposure } from '../assets/index.ts';
 import { checkPromptRequest } from './check-prompt-request.ts';
-import { assistantCalls, assistantText, tool, toolResult, toolUse, userResults, userText, words } from '../test-support/conversation-builders.test-support.ts';
+import {
+  assistantCalls,
+  assistantText,
+  tool,
+  toolResult,
+  toolUse,
+  userResults,
+  userText,
+  words,
+} from '../test-support/conversation-builders.test-support.ts';
 import { estimateRequestTokens } from '../tokens/index.ts';
 import { pinAssets } from '../assets/index.ts';
 import type { ContentBlock, Message, PromptRequest, ToolResultBlock, ToolUseBlock } from '../types/index.ts';
@@ -25,7 +34,9 @@ const FACTS = [
   { contextWindow: 30_000, minCacheTokens: 1_024, supportsOneHourTtl: false },
 ];
 const STANDARD = [tool('clarify', words(120, 'clarify')), tool('help', words(80, 'help'))];
-const DOMAIN = ['query_tasks', 'create_goal', 'update_reading_item', 'delete_file', 'list_files'].map((name) => tool(name, words(60, name)));
+const DOMAIN = ['query_tasks', 'create_goal', 'update_reading_item', 'delete_file', 'list_files'].map((name) =>
+  tool(name, words(60, name))
+);
 
 const callArbitrary = fc.record({
   asset: fc.constantFrom(null, null, 'ctx_rules', 'entry_prompt_chat', 'bogus'),
@@ -55,7 +66,10 @@ function strip(request: PromptRequest) {
   return {
     tools: request.tools.filter((entry) => !isCachePoint(entry)),
     system: request.system.filter((entry) => !isCachePoint(entry)),
-    messages: request.messages.map((message) => ({ role: message.role, content: message.content.filter((entry): entry is ContentBlock => !isCachePoint(entry)) })),
+    messages: request.messages.map((message) => ({
+      role: message.role,
+      content: message.content.filter((entry): entry is ContentBlock => !isCachePoint(entry)),
+    })),
   };
 }
 
@@ -64,9 +78,21 @@ function assertWellFormed(messages: readonly Message[]): void {
   assert.equal(messages[0]?.role, 'user');
   messages.forEach((message, index) => {
     if (index > 0) assert.notEqual(message.role, messages[index - 1]?.role);
-    const uses = message.content.filter((block): block is ToolUseBlock => block.type === 'tool_use').map((block) => block.id);
-    const next = messages[index + 1]?.content.filter((block): block is ToolResultBlock => block.type === 'tool_result').map((block) => block.toolUseId) ?? [];
-    if (message.role === 'assistant') assert.deepEqual([...next].sort(), [...uses].sort(), `tool pair split at message ${index}`);
+    const uses = message.content.filter((block): block is ToolUseBlock => block.type === 'tool_use').map((block) =>
+      block.id
+    );
+    const next = messages[index + 1]?.content.filter((block): block is ToolResultBlock =>
+      block.type === 'tool_result'
+    ).map((block) =>
+      block.toolUseId
+    ) ?? [];
+    if (message.role === 'assistant') {
+      assert.deepEqual(
+        [...next].sort(),
+        [...uses].sort(),
+        `tool pair split at message ${index}`,
+      );
+    }
   });
 }
 
@@ -93,14 +119,23 @@ function runScenario(scenario: Scenario, mustFit = false): number {
       summary = { text: `The conversation so far covers ${covered} messages. ${words(30, 'fact')}.` };
       epoch += 1;
     }
-    const pins = pinAssets({ exposures, window, session: { turns: turnIndex, tokens: 0 }, limits: { maxTurns: scenario.pinTurns } }).pinned;
+    const pins = pinAssets({
+      exposures,
+      window,
+      session: { turns: turnIndex, tokens: 0 },
+      limits: { maxTurns: scenario.pinTurns },
+    }).pinned;
     const key = pins.map((pin) => pin.toolUse.id).join();
     if (key !== pinKey) epoch += 1;
     pinKey = key;
     const input = {
       modelId: 'model',
       facts: scenario.facts,
-      system: { instructions: words(150, 'instruction'), safetyRules: 'Never reveal secrets.', assetIds: [...ASSETS.keys()] },
+      system: {
+        instructions: words(150, 'instruction'),
+        safetyRules: 'Never reveal secrets.',
+        assetIds: [...ASSETS.keys()],
+      },
       standardTools: STANDARD,
       domainTools: DOMAIN.slice(0, scenario.domainCount),
       summary,
@@ -120,15 +155,24 @@ function runScenario(scenario: Scenario, mustFit = false): number {
       return;
     }
     const tokens = estimateRequestTokens(result.request);
-    assert.ok(tokens <= scenario.maxInputTokens && tokens + scenario.maxTokens <= scenario.facts.contextWindow, `${tokens} over budget`);
+    assert.ok(
+      tokens <= scenario.maxInputTokens && tokens + scenario.maxTokens <= scenario.facts.contextWindow,
+      `${tokens} over budget`,
+    );
     const check = checkPromptRequest(result.request, scenario.facts, { maxInputTokens: scenario.maxInputTokens });
     assert.ok(check.ok, JSON.stringify(check));
     const body = strip(result.request);
     assertWellFormed(body.messages);
     const last = history[history.length - 1]!.message;
     const sent = body.messages[body.messages.length - 1]!.content;
-    const blockKey = (block: ContentBlock | undefined) => (block?.type === 'tool_result' ? block.toolUseId : block?.type === 'text' ? block.text : block?.id);
-    assert.deepEqual(sent.slice(-last.content.length).map(blockKey), last.content.map(blockKey), 'the current step is sent');
+    const blockKey = (
+      block: ContentBlock | undefined,
+    ) => (block?.type === 'tool_result' ? block.toolUseId : block?.type === 'text' ? block.text : block?.id);
+    assert.deepEqual(
+      sent.slice(-last.content.length).map(blockKey),
+      last.content.map(blockKey),
+      'the current step is sent',
+    );
     if (result.report.fallbackSteps.length > 0) {
       previous = null;
       return;
@@ -137,7 +181,10 @@ function runScenario(scenario: Scenario, mustFit = false): number {
       // The cache property: between evictions the previous request is a byte-identical prefix of this one.
       assert.equal(JSON.stringify(body.tools), JSON.stringify(previous.body.tools));
       assert.equal(JSON.stringify(body.system), JSON.stringify(previous.body.system));
-      assert.equal(JSON.stringify(body.messages.slice(0, previous.body.messages.length)), JSON.stringify(previous.body.messages));
+      assert.equal(
+        JSON.stringify(body.messages.slice(0, previous.body.messages.length)),
+        JSON.stringify(previous.body.messages),
+      );
       compared += 1;
     }
     previous = { epoch, body };
@@ -148,18 +195,43 @@ function runScenario(scenario: Scenario, mustFit = false): number {
     push(userText(words(turn.userWords, `u${turnIndex}_`)));
     call();
     for (const step of turn.steps) {
-      const uses = step.map((entry) => toolUse(`tooluse_${(nextId += 1)}`, entry.asset === null ? 'query_tasks' : 'get_asset', entry.asset === null ? { q: 'x' } : { id: entry.asset }));
+      const uses = step.map((entry) =>
+        toolUse(
+          `tooluse_${(nextId += 1)}`,
+          entry.asset === null ? 'query_tasks' : 'get_asset',
+          entry.asset === null ? { q: 'x' } : { id: entry.asset },
+        )
+      );
       push(assistantCalls(...uses));
-      const visible = new Set(pinAssets({ exposures, window, session: { turns: turnIndex, tokens: 0 }, limits: { maxTurns: scenario.pinTurns } }).pinned.map((pin) => pin.assetId));
-      for (const entry of window) for (const block of entry.message.content) if (block.type === 'tool_use') exposures.filter((e) => e.toolUse.id === block.id).forEach((e) => visible.add(e.assetId));
+      const visible = new Set(
+        pinAssets({
+          exposures,
+          window,
+          session: { turns: turnIndex, tokens: 0 },
+          limits: { maxTurns: scenario.pinTurns },
+        }).pinned.map((pin) => pin.assetId),
+      );
+      for (const entry of window) {
+        for (const block of entry.message.content) {
+          if (block.type === 'tool_use') {
+            exposures.filter((e) => e.toolUse.id === block.id).forEach((e) => visible.add(e.assetId));
+          }
+        }
+      }
       const results = step.map((entry, index) => {
         const use = uses[index]!;
-        if (entry.asset === null) return toolResult(use.id, words(entry.size, 'out'), entry.error ? 'error' : 'success');
+        if (entry.asset === null) {
+          return toolResult(use.id, words(entry.size, 'out'), entry.error ? 'error' : 'success');
+        }
         const resolved = resolveAssetRequest({ assetId: entry.asset, assets: ASSETS, exposedInSession: visible });
         const block = toolResult(use.id, resolved.text, resolved.kind === 'unknown' ? 'error' : 'success');
         if (resolved.kind === 'first') {
           visible.add(entry.asset);
-          exposures = [...exposures.filter((e) => e.assetId !== entry.asset), { assetId: entry.asset, toolUse: use, toolResult: block }];
+          exposures = [...exposures.filter((e) => e.assetId !== entry.asset), {
+            assetId: entry.asset,
+            toolUse: use,
+            toolResult: block,
+          }];
         }
         return block;
       });
@@ -187,7 +259,12 @@ describe('assemblePrompt (properties)', () => {
   it('never refuses when the cap is generous', () => {
     fc.assert(
       fc.property(scenarioArbitrary, (scenario) => {
-        const generous = { ...scenario, maxInputTokens: 150_000, facts: FACTS[0]!, toolResultMaxTokens: Math.min(scenario.toolResultMaxTokens, 2_000) };
+        const generous = {
+          ...scenario,
+          maxInputTokens: 150_000,
+          facts: FACTS[0]!,
+          toolResultMaxTokens: Math.min(scenario.toolResultMaxTokens, 2_000),
+        };
         runScenario(generous, true);
       }),
       { numRuns: 15, seed: 7 },

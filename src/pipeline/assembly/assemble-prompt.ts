@@ -6,21 +6,29 @@ import { capToolResults } from '../window/index.ts';
 import { checkPromptRequest } from './check-prompt-request.ts';
 import type { PromptProblem } from './check-prompt-request.ts';
 import { createMemoEstimator } from '../tokens/index.ts';
-import { TOOL_USE_SYSTEM_TOKENS, estimateBlockTokens } from '../tokens/index.ts';
+import { estimateBlockTokens, TOOL_USE_SYSTEM_TOKENS } from '../tokens/index.ts';
 import { fitToBudget } from './fit-to-budget.ts';
 import type { BudgetLayers, FallbackStep } from './fit-to-budget.ts';
 import { placeCachePoints } from './place-cache-points.ts';
 import type { CachePointDecision } from './place-cache-points.ts';
 import { isCachePoint } from '../types/index.ts';
 import type { CacheTtl, PromptRequest, TextBlock, ToolChoice, ToolDefinition } from '../types/index.ts';
-import { GET_ASSET_TOOL_NAME, createGetAssetTool, renderAssetIndex } from '../assets/index.ts';
+import { createGetAssetTool, GET_ASSET_TOOL_NAME, renderAssetIndex } from '../assets/index.ts';
 import { isSafeBoundary } from '../window/index.ts';
 import type { WindowMessage } from '../window/index.ts';
 
 export type AssemblePromptInput = {
   readonly modelId: string;
-  readonly facts: { readonly contextWindow: number; readonly minCacheTokens: number; readonly supportsOneHourTtl: boolean };
-  readonly system: { readonly instructions: string; readonly safetyRules: string; readonly assetIds: readonly string[] };
+  readonly facts: {
+    readonly contextWindow: number;
+    readonly minCacheTokens: number;
+    readonly supportsOneHourTtl: boolean;
+  };
+  readonly system: {
+    readonly instructions: string;
+    readonly safetyRules: string;
+    readonly assetIds: readonly string[];
+  };
   /** Always sent, in this order; `get_asset` is appended when assets exist and it is missing. */
   readonly standardTools: readonly ToolDefinition[];
   /** Selected domain tools in ranked order (sent after the standard tools; the budget guard drops the last first). */
@@ -60,10 +68,24 @@ export type AssemblyReport = {
 export type AssemblePromptResult =
   | { readonly ok: true; readonly request: PromptRequest; readonly report: AssemblyReport }
   | { readonly ok: false; readonly reason: 'over-budget'; readonly report: AssemblyReport }
-  | { readonly ok: false; readonly reason: 'invalid'; readonly report: AssemblyReport; readonly problems: readonly PromptProblem[] };
+  | {
+    readonly ok: false;
+    readonly reason: 'invalid';
+    readonly report: AssemblyReport;
+    readonly problems: readonly PromptProblem[];
+  };
 
 const EMPTY_REPORT: AssemblyReport = {
-  tokens: { standardTools: 0, domainTools: 0, system: 0, summary: 0, pinnedAssets: 0, window: 0, currentRun: 0, total: 0 },
+  tokens: {
+    standardTools: 0,
+    domainTools: 0,
+    system: 0,
+    summary: 0,
+    pinnedAssets: 0,
+    window: 0,
+    currentRun: 0,
+    total: 0,
+  },
   limit: 0,
   cachePoints: [],
   fallbackSteps: [],
@@ -71,10 +93,19 @@ const EMPTY_REPORT: AssemblyReport = {
 
 /** Caps and sizes that would make the budget meaningless (NaN compares false with everything). */
 function checkNumbers(input: AssemblePromptInput): PromptProblem[] {
-  const numbers = { maxTokens: input.maxTokens, maxInputTokens: input.maxInputTokens, toolResultMaxTokens: input.toolResultMaxTokens, 'facts.contextWindow': input.facts.contextWindow };
+  const numbers = {
+    maxTokens: input.maxTokens,
+    maxInputTokens: input.maxInputTokens,
+    toolResultMaxTokens: input.toolResultMaxTokens,
+    'facts.contextWindow': input.facts.contextWindow,
+  };
   return Object.entries(numbers)
     .filter(([, value]) => !(Number.isSafeInteger(value) && value >= 1))
-    .map(([path, value]) => ({ rule: 'malformed-request', path, message: `${path} must be a whole number ≥ 1 (got ${String(value)}).` }));
+    .map(([path, value]) => ({
+      rule: 'malformed-request',
+      path,
+      message: `${path} must be a whole number ≥ 1 (got ${String(value)}).`,
+    }));
 }
 
 function remember<K extends object, V>(cache: WeakMap<K, V>, key: K, value: V): V {
@@ -99,21 +130,32 @@ export function assemblePrompt(input: AssemblePromptInput): AssemblePromptResult
   if (badNumbers.length > 0) return { ok: false, reason: 'invalid', report: EMPTY_REPORT, problems: badNumbers };
   const needsAssetTool = input.system.assetIds.length > 0 || input.pinnedAssets.length > 0;
   const hasAssetTool = input.standardTools.some((tool) => tool.name === GET_ASSET_TOOL_NAME);
-  const standardTools = needsAssetTool && !hasAssetTool ? [...input.standardTools, createGetAssetTool(input.system.assetIds)] : [...input.standardTools];
+  const standardTools = needsAssetTool && !hasAssetTool
+    ? [...input.standardTools, createGetAssetTool(input.system.assetIds)]
+    : [...input.standardTools];
   const standardNames = new Set(standardTools.map((tool) => tool.name));
-  const system: TextBlock[] = [input.system.instructions, input.system.safetyRules, renderAssetIndex(input.system.assetIds)]
+  const system: TextBlock[] = [
+    input.system.instructions,
+    input.system.safetyRules,
+    renderAssetIndex(input.system.assetIds),
+  ]
     .filter((text) => text.length > 0)
     .map((text) => ({ type: 'text', text }));
   const built = new WeakMap<BudgetLayers, PromptRequest>();
-  const build = (layers: BudgetLayers): PromptRequest => built.get(layers) ?? remember(built, layers, {
-    modelId: input.modelId,
-    tools: [...standardTools, ...layers.domainTools],
-    ...(input.toolChoice === undefined ? {} : { toolChoice: input.toolChoice }),
-    system,
-    messages: buildPromptMessages({ summary: layers.summary, pinnedAssets: input.pinnedAssets, window: layers.window }),
-    maxTokens: input.maxTokens,
-    ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
-  });
+  const build = (layers: BudgetLayers): PromptRequest =>
+    built.get(layers) ?? remember(built, layers, {
+      modelId: input.modelId,
+      tools: [...standardTools, ...layers.domainTools],
+      ...(input.toolChoice === undefined ? {} : { toolChoice: input.toolChoice }),
+      system,
+      messages: buildPromptMessages({
+        summary: layers.summary,
+        pinnedAssets: input.pinnedAssets,
+        window: layers.window,
+      }),
+      maxTokens: input.maxTokens,
+      ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
+    });
   // estimateRequestTokens of the request as it would be sent (the sum of its parts plus the tool-use system prompt: the
   // check applies the same), from a per-call memo so unchanged parts are measured once.
   const estimate = createMemoEstimator();
@@ -139,7 +181,13 @@ export function assemblePrompt(input: AssemblePromptInput): AssemblePromptResult
     ...(input.toolChoice?.type === 'tool' ? { keepToolName: input.toolChoice.name } : {}),
   });
   const layers = fit.ok ? fit.layers : initial;
-  const placed = placeCachePoints({ request: build(layers), standardToolCount: standardTools.length, facts: input.facts, staticTtl: input.staticTtl, estimator: estimate });
+  const placed = placeCachePoints({
+    request: build(layers),
+    standardToolCount: standardTools.length,
+    facts: input.facts,
+    staticTtl: input.staticTtl,
+    estimator: estimate,
+  });
   const currentTurn = layers.window.findLastIndex((entry) => isSafeBoundary(entry.message));
   const report: AssemblyReport = {
     tokens: {
@@ -147,7 +195,10 @@ export function assemblePrompt(input: AssemblePromptInput): AssemblePromptResult
       domainTools: sum(layers.domainTools, estimate.tool),
       system: sum(system, (block) => estimate.text(block.text)),
       summary: layers.summary === null ? 0 : estimate.text(layers.summary.text),
-      pinnedAssets: sum(input.pinnedAssets, (pin) => estimateBlockTokens(pin.toolUse) + estimateBlockTokens(pin.toolResult)),
+      pinnedAssets: sum(
+        input.pinnedAssets,
+        (pin) => estimateBlockTokens(pin.toolUse) + estimateBlockTokens(pin.toolResult),
+      ),
       window: sum(layers.window.slice(0, Math.max(0, currentTurn)), (entry) => estimate.message(entry.message)),
       currentRun: sum(layers.window.slice(Math.max(0, currentTurn)), (entry) => estimate.message(entry.message)),
       total: measure(layers),

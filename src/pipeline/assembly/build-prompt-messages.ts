@@ -34,7 +34,10 @@ export function buildPromptMessages(options: BuildPromptMessagesOptions): Messag
     if (lead.length === 0) return messages;
     return [...joinUser(lead, messages[0]), ...messages.slice(1)];
   }
-  const opening: Message = { role: 'user', content: lead.length > 0 ? lead : [{ type: 'text', text: NO_SUMMARY_LEAD }] };
+  const opening: Message = {
+    role: 'user',
+    content: lead.length > 0 ? lead : [{ type: 'text', text: NO_SUMMARY_LEAD }],
+  };
   const uses: Message = { role: 'assistant', content: pinnedAssets.map((pin) => pin.toolUse) };
   const results = pinnedAssets.map((pin) => pin.toolResult);
   return [opening, uses, ...joinUser(results, messages[0]), ...messages.slice(1)];

@@ -11,7 +11,10 @@ export const MAX_CACHE_POINTS = 4;
  * 1h caching; a 1h point after a 5m one (TTLs must not increase along the prefix); a point with nothing before it in its
  * section, or right after another point. Problems come in prefix order. Sections that are not arrays are skipped.
  */
-export function checkCachePoints(request: PromptRequest, facts: { readonly supportsOneHourTtl: boolean }): PromptProblem[] {
+export function checkCachePoints(
+  request: PromptRequest,
+  facts: { readonly supportsOneHourTtl: boolean },
+): PromptProblem[] {
   const problems: PromptProblem[] = [];
   const sections: (readonly [string, readonly unknown[]])[] = [];
   if (Array.isArray(request.tools)) sections.push(['tools', request.tools]);
@@ -29,23 +32,47 @@ export function checkCachePoints(request: PromptRequest, facts: { readonly suppo
       const path = `${section}.${position}`;
       count += 1;
       if (count === MAX_CACHE_POINTS + 1) {
-        problems.push({ rule: 'too-many-cache-points', path, message: `A maximum of ${MAX_CACHE_POINTS} cache points may be provided; ${path} is the ${count}th.` });
+        problems.push({
+          rule: 'too-many-cache-points',
+          path,
+          message: `A maximum of ${MAX_CACHE_POINTS} cache points may be provided; ${path} is the ${count}th.`,
+        });
       }
       if (position === 0) {
-        problems.push({ rule: 'cache-point-first-in-section', path, message: `${path} is a cache point with nothing before it in ${section}.` });
+        problems.push({
+          rule: 'cache-point-first-in-section',
+          path,
+          message: `${path} is a cache point with nothing before it in ${section}.`,
+        });
       } else if (isCachePoint(items[position - 1])) {
-        problems.push({ rule: 'adjacent-cache-points', path, message: `${path} directly follows another cache point.` });
+        problems.push({
+          rule: 'adjacent-cache-points',
+          path,
+          message: `${path} directly follows another cache point.`,
+        });
       }
       const ttl: unknown = item.ttl;
       if (ttl !== '5m' && ttl !== '1h') {
-        problems.push({ rule: 'invalid-cache-ttl', path, message: `${path} has TTL "${String(ttl)}"; use "5m" or "1h".` });
+        problems.push({
+          rule: 'invalid-cache-ttl',
+          path,
+          message: `${path} has TTL "${String(ttl)}"; use "5m" or "1h".`,
+        });
         continue;
       }
       if (ttl === '1h' && !facts.supportsOneHourTtl) {
-        problems.push({ rule: 'one-hour-ttl-unsupported', path, message: `${path} asks for a 1h TTL, which this model does not support; use "5m".` });
+        problems.push({
+          rule: 'one-hour-ttl-unsupported',
+          path,
+          message: `${path} asks for a 1h TTL, which this model does not support; use "5m".`,
+        });
       }
       if (ttl === '1h' && sawFiveMinutes) {
-        problems.push({ rule: 'cache-ttl-increasing', path, message: `${path} has a 1h TTL after a 5m cache point: longer TTLs must come first in the prefix.` });
+        problems.push({
+          rule: 'cache-ttl-increasing',
+          path,
+          message: `${path} has a 1h TTL after a 5m cache point: longer TTLs must come first in the prefix.`,
+        });
       }
       if (ttl === '5m') sawFiveMinutes = true;
     }

@@ -1,8 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assistantCalls, assistantText, numbered, tool, toolResult, toolUse, userResults, userText, words } from '../test-support/conversation-builders.test-support.ts';
+import {
+  assistantCalls,
+  assistantText,
+  numbered,
+  tool,
+  toolResult,
+  toolUse,
+  userResults,
+  userText,
+  words,
+} from '../test-support/conversation-builders.test-support.ts';
 import { estimateMessageTokens, estimateTextTokens, estimateToolTokens } from '../tokens/index.ts';
-import { OLD_TOOL_RESULT_MAX_TOKENS, fitToBudget } from './fit-to-budget.ts';
+import { fitToBudget, OLD_TOOL_RESULT_MAX_TOKENS } from './fit-to-budget.ts';
 import type { BudgetLayers, FitToBudgetOptions } from './fit-to-budget.ts';
 
 /** A simple measure: tools + summary + window messages (the real one comes from assemblePrompt). */
@@ -68,9 +78,19 @@ describe('fitToBudget', () => {
     const currentTurn = window.slice(6).reduce((sum, entry) => sum + estimateMessageTokens(entry.message), 0);
     const truncated = run(currentTurn + estimateTextTokens(summary.text) - 1);
     assert.ok(truncated.ok, 'expected: truncated.ok');
-    assert.deepEqual(truncated.steps.slice(3).map((step) => step.step), ['smaller-window', 'smaller-window', 'truncate-old-tool-results']);
-    assert.deepEqual(truncated.steps[5], { step: 'truncate-old-tool-results', count: 1, maxTokens: OLD_TOOL_RESULT_MAX_TOKENS });
-    const results = truncated.layers.window.flatMap((entry) => entry.message.content.filter((block) => block.type === 'tool_result'));
+    assert.deepEqual(truncated.steps.slice(3).map((step) => step.step), [
+      'smaller-window',
+      'smaller-window',
+      'truncate-old-tool-results',
+    ]);
+    assert.deepEqual(truncated.steps[5], {
+      step: 'truncate-old-tool-results',
+      count: 1,
+      maxTokens: OLD_TOOL_RESULT_MAX_TOKENS,
+    });
+    const results = truncated.layers.window.flatMap((entry) =>
+      entry.message.content.filter((block) => block.type === 'tool_result')
+    );
     assert.match(results[0]!.type === 'tool_result' ? results[0]!.text : '', /truncated/u);
     assert.equal(results[2], window[10]!.message.content[0], 'the latest step stays whole');
 
@@ -86,20 +106,35 @@ describe('fitToBudget', () => {
 
     const refused = run(afterTruncation - 1);
     assert.equal(refused.ok, false);
-    assert.ok(!refused.ok && refused.reason === 'over-budget' && refused.estimatedInputTokens > refused.limit, 'expected: !refused.ok && refused.reason === \'over-budget\' && refused.estimated');
+    assert.ok(
+      !refused.ok && refused.reason === 'over-budget' && refused.estimatedInputTokens > refused.limit,
+      "expected: !refused.ok && refused.reason === 'over-budget' && refused.estimated",
+    );
   });
 
   it('respects the context window as well as the cap', () => {
-    const result = fitToBudget({ layers, maxInputTokens: 1_000_000, contextWindow: full + 100, maxTokens: 101, measure });
+    const result = fitToBudget({
+      layers,
+      maxInputTokens: 1_000_000,
+      contextWindow: full + 100,
+      maxTokens: 101,
+      measure,
+    });
     assert.equal(result.limit, full - 1);
-    assert.ok(result.ok && result.estimatedInputTokens <= full - 1, 'expected: result.ok && result.estimatedInputTokens <= full - 1');
+    assert.ok(
+      result.ok && result.estimatedInputTokens <= full - 1,
+      'expected: result.ok && result.estimatedInputTokens <= full - 1',
+    );
   });
 
   it('every ok result is within the limit and keeps the current turn', () => {
     for (let cap = 0; cap <= full + 10; cap += 37) {
       const result = run(cap);
       if (!result.ok) continue;
-      assert.ok(result.estimatedInputTokens <= cap && measure(result.layers) === result.estimatedInputTokens, 'expected: result.estimatedInputTokens <= cap && measure(result.layers) === resul');
+      assert.ok(
+        result.estimatedInputTokens <= cap && measure(result.layers) === result.estimatedInputTokens,
+        'expected: result.estimatedInputTokens <= cap && measure(result.layers) === resul',
+      );
       assert.deepEqual(result.layers.window.slice(-5).map((entry) => entry.seq), [7, 8, 9, 10, 11]);
     }
   });

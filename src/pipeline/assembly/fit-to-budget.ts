@@ -32,13 +32,28 @@ export type FitToBudgetOptions = {
 };
 
 export type FitToBudgetResult =
-  | { readonly ok: true; readonly layers: BudgetLayers; readonly estimatedInputTokens: number; readonly limit: number; readonly steps: readonly FallbackStep[] }
-  | { readonly ok: false; readonly reason: 'over-budget'; readonly estimatedInputTokens: number; readonly limit: number; readonly steps: readonly FallbackStep[] };
+  | {
+    readonly ok: true;
+    readonly layers: BudgetLayers;
+    readonly estimatedInputTokens: number;
+    readonly limit: number;
+    readonly steps: readonly FallbackStep[];
+  }
+  | {
+    readonly ok: false;
+    readonly reason: 'over-budget';
+    readonly estimatedInputTokens: number;
+    readonly limit: number;
+    readonly steps: readonly FallbackStep[];
+  };
 
 /** Tool results older than the latest step are cut to this in the ladder's third step (enough to keep their gist). */
 export const OLD_TOOL_RESULT_MAX_TOKENS = 120;
 
-function truncateOldResults(window: readonly WindowMessage[], maxTokens: number): { window: WindowMessage[]; count: number } {
+function truncateOldResults(
+  window: readonly WindowMessage[],
+  maxTokens: number,
+): { window: WindowMessage[]; count: number } {
   let count = 0;
   const lastIndex = window.length - 1;
   const result = window.map((entry, index) => {
@@ -75,7 +90,10 @@ export function fitToBudget(options: FitToBudgetOptions): FitToBudgetResult {
   for (let index = layers.domainTools.length - 1; index >= 0 && total > limit; index -= 1) {
     const tool = layers.domainTools[index] as ToolDefinition;
     if (tool.name === options.keepToolName) continue;
-    apply({ ...layers, domainTools: layers.domainTools.filter((_, position) => position !== index) }, { step: 'fewer-domain-tools', dropped: tool.name });
+    apply({ ...layers, domainTools: layers.domainTools.filter((_, position) => position !== index) }, {
+      step: 'fewer-domain-tools',
+      dropped: tool.name,
+    });
   }
   while (total > limit) {
     const safe = layers.window.flatMap((entry, index) => (isSafeBoundary(entry.message) ? [index] : []));
@@ -87,12 +105,21 @@ export function fitToBudget(options: FitToBudgetOptions): FitToBudgetResult {
   }
   if (total > limit) {
     const { window, count } = truncateOldResults(layers.window, OLD_TOOL_RESULT_MAX_TOKENS);
-    if (count > 0) apply({ ...layers, window }, { step: 'truncate-old-tool-results', count, maxTokens: OLD_TOOL_RESULT_MAX_TOKENS });
+    if (count > 0) {
+      apply({ ...layers, window }, { step: 'truncate-old-tool-results', count, maxTokens: OLD_TOOL_RESULT_MAX_TOKENS });
+    }
   }
   while (total > limit && layers.summary !== null) {
     const fromTokens = estimateTextTokens(layers.summary.text);
-    const text = cutAtSentence(layers.summary.text, Math.max(0, Math.min(fromTokens - 1, fromTokens - (total - limit))));
-    apply({ ...layers, summary: text.length === 0 ? null : { text } }, { step: 'shorter-summary', fromTokens, toTokens: estimateTextTokens(text) });
+    const text = cutAtSentence(
+      layers.summary.text,
+      Math.max(0, Math.min(fromTokens - 1, fromTokens - (total - limit))),
+    );
+    apply({ ...layers, summary: text.length === 0 ? null : { text } }, {
+      step: 'shorter-summary',
+      fromTokens,
+      toTokens: estimateTextTokens(text),
+    });
   }
   if (total > limit) return { ok: false, reason: 'over-budget', estimatedInputTokens: total, limit, steps };
   return { ok: true, layers, estimatedInputTokens: total, limit, steps };

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assistantText, tool, userText, words } from '../test-support/conversation-builders.test-support.ts';
-import { TOOL_USE_SYSTEM_TOKENS, estimateMessageTokens, estimateRequestTokens, estimateTextTokens, estimateToolTokens } from '../tokens/index.ts';
+import {
+  estimateMessageTokens,
+  estimateRequestTokens,
+  estimateTextTokens,
+  estimateToolTokens,
+  TOOL_USE_SYSTEM_TOKENS,
+} from '../tokens/index.ts';
 import { placeCachePoints } from './place-cache-points.ts';
 import type { PlaceCachePointsOptions } from './place-cache-points.ts';
 import type { CachePoint, PromptRequest } from '../types/index.ts';
@@ -12,11 +18,24 @@ const small = (name: string) => tool(name);
 const messages = [userText(words(200, 'a')), assistantText('b'), userText('c'), assistantText('d'), userText('e')];
 
 function request(parts: Partial<PromptRequest>): PromptRequest {
-  return { modelId: 'm', tools: [], system: [{ type: 'text', text: words(50, 'sys') }], messages, maxTokens: 100, ...parts };
+  return {
+    modelId: 'm',
+    tools: [],
+    system: [{ type: 'text', text: words(50, 'sys') }],
+    messages,
+    maxTokens: 100,
+    ...parts,
+  };
 }
 
 function options(parts: Partial<PromptRequest>, extra: Partial<PlaceCachePointsOptions> = {}): PlaceCachePointsOptions {
-  return { request: request(parts), standardToolCount: 2, facts: { minCacheTokens: 1_024, supportsOneHourTtl: true }, staticTtl: '1h', ...extra };
+  return {
+    request: request(parts),
+    standardToolCount: 2,
+    facts: { minCacheTokens: 1_024, supportsOneHourTtl: true },
+    staticTtl: '1h',
+    ...extra,
+  };
 }
 
 /** Where the points are: 'tools@i' / 'system@i' / 'messages[m]@i', with their TTLs. */
@@ -24,7 +43,9 @@ function layout(result: PromptRequest): string[] {
   const found: string[] = [];
   result.tools.forEach((entry, index) => isCachePoint(entry) && found.push(`tools@${index}:${entry.ttl}`));
   result.system.forEach((entry, index) => isCachePoint(entry) && found.push(`system@${index}:${entry.ttl}`));
-  result.messages.forEach((message, m) => message.content.forEach((entry, index) => isCachePoint(entry) && found.push(`messages[${m}]@${index}:${entry.ttl}`)));
+  result.messages.forEach((message, m) =>
+    message.content.forEach((entry, index) => isCachePoint(entry) && found.push(`messages[${m}]@${index}:${entry.ttl}`))
+  );
   return found;
 }
 
@@ -47,7 +68,9 @@ describe('placeCachePoints', () => {
     },
     {
       name: 'uses 5m everywhere when the model has no 1h TTL',
-      options: options({ tools: [big('s1'), big('s2'), small('d1')] }, { facts: { minCacheTokens: 1_024, supportsOneHourTtl: false } }),
+      options: options({ tools: [big('s1'), big('s2'), small('d1')] }, {
+        facts: { minCacheTokens: 1_024, supportsOneHourTtl: false },
+      }),
       layout: ['tools@2:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
     },
     {
@@ -55,10 +78,17 @@ describe('placeCachePoints', () => {
       options: options({ tools: [big('s1'), big('s2')] }, { staticTtl: '5m' }),
       layout: ['system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
     },
-    { name: 'places nothing below the minimum', options: options({ tools: [small('s1')], messages: [userText('hi')] }), layout: [] },
+    {
+      name: 'places nothing below the minimum',
+      options: options({ tools: [small('s1')], messages: [userText('hi')] }),
+      layout: [],
+    },
     {
       name: 'places only the end point when only the whole request reaches the minimum',
-      options: options({ tools: [small('s1'), small('s2')], messages: [userText('x'), assistantText('y'), userText(words(600))] }),
+      options: options({
+        tools: [small('s1'), small('s2')],
+        messages: [userText('x'), assistantText('y'), userText(words(600))],
+      }),
       layout: ['messages[2]@1:5m'],
     },
     {
@@ -70,7 +100,10 @@ describe('placeCachePoints', () => {
       name: 'replaces cache points already in the request',
       options: options({
         tools: [{ type: 'cache_point', ttl: '5m' } as CachePoint, big('s1'), big('s2'), small('d1')],
-        messages: messages.map((message) => ({ role: message.role, content: [...message.content, { type: 'cache_point', ttl: '1h' } as CachePoint] })),
+        messages: messages.map((message) => ({
+          role: message.role,
+          content: [...message.content, { type: 'cache_point', ttl: '1h' } as CachePoint],
+        })),
       }),
       layout: ['tools@2:1h', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
     },
@@ -79,7 +112,10 @@ describe('placeCachePoints', () => {
     it(testCase.name, () => {
       const result = placeCachePoints(testCase.options);
       assert.deepEqual(layout(result.request), testCase.layout);
-      assert.deepEqual(result.placements.map((entry) => entry.ttl), testCase.layout.map((entry) => entry.split(':')[1]));
+      assert.deepEqual(
+        result.placements.map((entry) => entry.ttl),
+        testCase.layout.map((entry) => entry.split(':')[1]),
+      );
       assert.equal(result.report.length, 4);
       // Only points are added: the estimate of the request is unchanged.
       assert.equal(estimateRequestTokens(result.request), estimateRequestTokens(testCase.options.request));
@@ -98,7 +134,11 @@ describe('placeCachePoints', () => {
         { layer: 'standard-tools', placed: false, prefixTokens: standard },
         { layer: 'system', placed: true, prefixTokens: system },
         { layer: 'stable-history', placed: true, prefixTokens: stable },
-        { layer: 'request-end', placed: true, prefixTokens: stable + estimateMessageTokens(messages[3]!) + estimateMessageTokens(messages[4]!) },
+        {
+          layer: 'request-end',
+          placed: true,
+          prefixTokens: stable + estimateMessageTokens(messages[3]!) + estimateMessageTokens(messages[4]!),
+        },
       ],
     );
     assert.match(result.report[0]!.reason, /< model minimum 1024/u);

@@ -62,18 +62,29 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
   const system = options.request.system.filter((block): block is TextBlock => !isCachePoint(block));
   const estimate = options.estimator ?? PLAIN_ESTIMATOR;
   const messages = options.request.messages.map((message) =>
-    message.content.some(isCachePoint) ? { role: message.role, content: message.content.filter((block) => !isCachePoint(block)) } : message,
+    message.content.some(isCachePoint)
+      ? { role: message.role, content: message.content.filter((block) => !isCachePoint(block)) }
+      : message
   );
   const longTtl: CacheTtl = options.staticTtl === '1h' && facts.supportsOneHourTtl ? '1h' : '5m';
   const report: CachePointDecision[] = [];
   let placedCount = 0;
   const decide = (layer: CacheLayer, prefixTokens: number, possible: string | null, ttl: CacheTtl): boolean => {
     let reason = possible ?? '';
-    if (possible === null && prefixTokens < facts.minCacheTokens) reason = `prefix ${prefixTokens} tokens < model minimum ${facts.minCacheTokens}: would cache nothing`;
-    else if (possible === null && placedCount >= MAX_CACHE_POINTS) reason = `already ${MAX_CACHE_POINTS} cache points`;
+    if (possible === null && prefixTokens < facts.minCacheTokens) {
+      reason = `prefix ${prefixTokens} tokens < model minimum ${facts.minCacheTokens}: would cache nothing`;
+    } else if (possible === null && placedCount >= MAX_CACHE_POINTS) {
+      reason = `already ${MAX_CACHE_POINTS} cache points`;
+    }
     const placed = reason === '';
     if (placed) placedCount += 1;
-    report.push({ layer, placed, prefixTokens, ...(placed ? { ttl } : {}), reason: placed ? `prefix ${prefixTokens} tokens ≥ ${facts.minCacheTokens}` : reason });
+    report.push({
+      layer,
+      placed,
+      prefixTokens,
+      ...(placed ? { ttl } : {}),
+      reason: placed ? `prefix ${prefixTokens} tokens ≥ ${facts.minCacheTokens}` : reason,
+    });
     return placed;
   };
 
@@ -83,10 +94,24 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
     if (index < standardToolCount) tokens += estimate.tool(tool);
   });
   const hasDomainTools = tools.length > standardToolCount;
-  const afterStandard = decide('standard-tools', tokens, standardToolCount === 0 ? 'no standard tools' : hasDomainTools ? null : 'no domain tools follow: the system point covers the same prefix', longTtl);
+  const afterStandard = decide(
+    'standard-tools',
+    tokens,
+    standardToolCount === 0
+      ? 'no standard tools'
+      : hasDomainTools
+      ? null
+      : 'no domain tools follow: the system point covers the same prefix',
+    longTtl,
+  );
   for (const tool of tools.slice(standardToolCount)) tokens += estimate.tool(tool);
   for (const block of system) tokens += estimate.text(block.text);
-  const afterSystem = decide('system', tokens, system.length === 0 ? 'no system layer' : null, hasDomainTools ? '5m' : longTtl);
+  const afterSystem = decide(
+    'system',
+    tokens,
+    system.length === 0 ? 'no system layer' : null,
+    hasDomainTools ? '5m' : longTtl,
+  );
 
   const stableIndex = previousRequestEnd(messages);
   const cumulative: number[] = [];
@@ -95,16 +120,29 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
     cumulative.push(tokens);
   }
   const lastIndex = messages.length - 1;
-  const atStable = decide('stable-history', cumulative[stableIndex] ?? 0, stableIndex < 0 ? 'no previous request in this window' : null, '5m');
+  const atStable = decide(
+    'stable-history',
+    cumulative[stableIndex] ?? 0,
+    stableIndex < 0 ? 'no previous request in this window' : null,
+    '5m',
+  );
   const atEnd = decide('request-end', cumulative[lastIndex] ?? 0, lastIndex < 0 ? 'no messages' : null, '5m');
 
-  const point = (layer: CacheLayer): CachePoint => ({ type: 'cache_point', ttl: report.find((entry) => entry.layer === layer)?.ttl ?? '5m' });
+  const point = (layer: CacheLayer): CachePoint => ({
+    type: 'cache_point',
+    ttl: report.find((entry) => entry.layer === layer)?.ttl ?? '5m',
+  });
   const newTools: (ToolDefinition | CachePoint)[] = [...tools];
   if (afterStandard) newTools.splice(standardToolCount, 0, point('standard-tools'));
   const newSystem: (TextBlock | CachePoint)[] = afterSystem ? [...system, point('system')] : [...system];
   const newMessages: PromptMessage[] = messages.map((message, index) => {
     const marked = (atStable && index === stableIndex) || (atEnd && index === lastIndex);
-    return marked ? { role: message.role, content: [...message.content, point(index === lastIndex ? 'request-end' : 'stable-history')] } : message;
+    return marked
+      ? {
+        role: message.role,
+        content: [...message.content, point(index === lastIndex ? 'request-end' : 'stable-history')],
+      }
+      : message;
   });
   const request: PromptRequest = { ...options.request, tools: newTools, system: newSystem, messages: newMessages };
   return { request, placements: report.filter((entry) => entry.placed), report };

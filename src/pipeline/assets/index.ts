@@ -2,6 +2,6 @@
 export type { AssetExposure, AssetResolution } from './asset-types.ts';
 export { pinAssets } from './pin-assets.ts';
 export type { PinAssetsOptions, PinAssetsResult } from './pin-assets.ts';
-export { GET_ASSET_TOOL, GET_ASSET_TOOL_NAME, createGetAssetTool, renderAssetIndex } from './render-asset-index.ts';
+export { createGetAssetTool, GET_ASSET_TOOL, GET_ASSET_TOOL_NAME, renderAssetIndex } from './render-asset-index.ts';
 export { resolveAssetRequest } from './resolve-asset-request.ts';
 export type { ResolveAssetRequestOptions } from './resolve-asset-request.ts';

@@ -16,7 +16,10 @@ export type PinAssetsOptions = {
 export type PinAssetsResult = {
   /** Pairs to re-insert at the start of the messages, in exposure order, each id and toolUse id at most once. */
   readonly pinned: readonly AssetExposure[];
-  readonly dropped: readonly { readonly assetId: string; readonly reason: 'in-window' | 'duplicate' | 'session-limit' }[];
+  readonly dropped: readonly {
+    readonly assetId: string;
+    readonly reason: 'in-window' | 'duplicate' | 'session-limit';
+  }[];
 };
 
 /**
@@ -30,8 +33,8 @@ export function pinAssets(options: PinAssetsOptions): PinAssetsResult {
   for (const entry of window) {
     for (const block of entry.message.content) if (block.type === 'tool_use') inWindow.add(block.id);
   }
-  const overLimit =
-    (limits.maxTurns !== undefined && session.turns >= limits.maxTurns) || (limits.maxTokens !== undefined && session.tokens >= limits.maxTokens);
+  const overLimit = (limits.maxTurns !== undefined && session.turns >= limits.maxTurns) ||
+    (limits.maxTokens !== undefined && session.tokens >= limits.maxTokens);
   const pinned: AssetExposure[] = [];
   const dropped: PinAssetsResult['dropped'][number][] = [];
   const seenAssets = new Set<string>();
@@ -39,8 +42,9 @@ export function pinAssets(options: PinAssetsOptions): PinAssetsResult {
   for (const exposure of exposures) {
     const { assetId } = exposure;
     if (inWindow.has(exposure.toolUse.id)) dropped.push({ assetId, reason: 'in-window' });
-    else if (seenAssets.has(assetId) || seenUses.has(exposure.toolUse.id)) dropped.push({ assetId, reason: 'duplicate' });
-    else if (overLimit) dropped.push({ assetId, reason: 'session-limit' });
+    else if (seenAssets.has(assetId) || seenUses.has(exposure.toolUse.id)) {
+      dropped.push({ assetId, reason: 'duplicate' });
+    } else if (overLimit) dropped.push({ assetId, reason: 'session-limit' });
     else pinned.push(exposure);
     seenAssets.add(assetId);
     seenUses.add(exposure.toolUse.id);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { estimateTextTokens } from '../tokens/index.ts';
-import { GET_ASSET_TOOL, createGetAssetTool, renderAssetIndex } from './render-asset-index.ts';
+import { createGetAssetTool, GET_ASSET_TOOL, renderAssetIndex } from './render-asset-index.ts';
 
 const ADR_IDS = ['summary_prompt_chat', 'ctx_rules', 'entry_prompt_chat', 'ctx_prompt_chat', 'ctx_rules'];
 
@@ -14,7 +14,10 @@ describe('renderAssetIndex', () => {
   });
 
   it('stays well under 200 tokens for the ADR assets', () => {
-    assert.ok(estimateTextTokens(renderAssetIndex(ADR_IDS)) < 200, 'expected: estimateTextTokens(renderAssetIndex(ADR_IDS)) < 200');
+    assert.ok(
+      estimateTextTokens(renderAssetIndex(ADR_IDS)) < 200,
+      'expected: estimateTextTokens(renderAssetIndex(ADR_IDS)) < 200',
+    );
   });
 
   it('is empty without assets', () => {
@@ -26,7 +29,13 @@ describe('createGetAssetTool', () => {
   it('lists the ids as an enum', () => {
     assert.deepEqual(createGetAssetTool(ADR_IDS).inputSchema, {
       type: 'object',
-      properties: { id: { type: 'string', enum: ['ctx_prompt_chat', 'ctx_rules', 'entry_prompt_chat', 'summary_prompt_chat'], description: 'The asset id.' } },
+      properties: {
+        id: {
+          type: 'string',
+          enum: ['ctx_prompt_chat', 'ctx_rules', 'entry_prompt_chat', 'summary_prompt_chat'],
+          description: 'The asset id.',
+        },
+      },
       required: ['id'],
     });
   });

@@ -29,7 +29,11 @@ export function createGetAssetTool(assetIds: readonly string[]): ToolDefinition 
   return {
     name: GET_ASSET_TOOL_NAME,
     description: GET_ASSET_DESCRIPTION,
-    inputSchema: { type: 'object', properties: { id: { type: 'string', enum: ids, description: 'The asset id.' } }, required: ['id'] },
+    inputSchema: {
+      type: 'object',
+      properties: { id: { type: 'string', enum: ids, description: 'The asset id.' } },
+      required: ['id'],
+    },
   };
 }
 

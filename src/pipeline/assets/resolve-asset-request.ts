@@ -23,12 +23,18 @@ export function resolveAssetRequest(options: ResolveAssetRequestOptions): AssetR
   const text = typeof assetId === 'string' ? assets.get(assetId) : undefined;
   if (typeof assetId !== 'string' || text === undefined) {
     const valid = [...assets.keys()].sort();
-    const shown = typeof assetId === 'string' ? JSON.stringify(assetId.slice(0, MAX_QUOTED_ID_LENGTH)) : `a ${assetId === null ? 'null' : typeof assetId} value`;
+    const shown = typeof assetId === 'string'
+      ? JSON.stringify(assetId.slice(0, MAX_QUOTED_ID_LENGTH))
+      : `a ${assetId === null ? 'null' : typeof assetId} value`;
     const list = valid.length === 0 ? 'there are no assets in this conversation' : `valid ids: ${valid.join(', ')}`;
     return { kind: 'unknown', text: `Unknown asset id ${shown}: ${list}.` };
   }
   if (exposedInSession.has(assetId)) {
-    return { kind: 'repeat', text: `Asset "${assetId}" was already provided earlier in this session and is not repeated: use the earlier get_asset result.` };
+    return {
+      kind: 'repeat',
+      text:
+        `Asset "${assetId}" was already provided earlier in this session and is not repeated: use the earlier get_asset result.`,
+    };
   }
   return { kind: 'first', text: text.length === 0 ? `(asset "${assetId}" is empty)` : text };
 }

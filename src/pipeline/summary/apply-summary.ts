@@ -17,12 +17,25 @@ export type ApplySummaryInput = {
   readonly attempt: 1 | 2;
 };
 
-export type SummaryGapReason = 'call-failed' | 'no-reply' | 'bad-stop-reason' | 'tool-use-only' | 'empty' | 'error-like-text' | 'nothing-fits-cap';
+export type SummaryGapReason =
+  | 'call-failed'
+  | 'no-reply'
+  | 'bad-stop-reason'
+  | 'tool-use-only'
+  | 'empty'
+  | 'error-like-text'
+  | 'nothing-fits-cap';
 
 export type ApplySummaryResult =
-  | { readonly ok: true; readonly summary: { readonly text: string; readonly coversUpToSeq: number; readonly tokens: number } }
+  | {
+    readonly ok: true;
+    readonly summary: { readonly text: string; readonly coversUpToSeq: number; readonly tokens: number };
+  }
   | { readonly ok: false; readonly retry: PromptRequest }
-  | { readonly ok: false; readonly gap: { readonly reason: SummaryGapReason; readonly detail?: string; readonly coversUpToSeq: number } };
+  | {
+    readonly ok: false;
+    readonly gap: { readonly reason: SummaryGapReason; readonly detail?: string; readonly coversUpToSeq: number };
+  };
 
 /** The retry asks for this share of the cap, so a second answer a little over its own target still fits. */
 const RETRY_CAP_SHARE = 0.75;
@@ -34,8 +47,7 @@ function describeError(error: unknown): string {
 
 function createRetryRequest(plan: SummarisePlan, tooLong: string): PromptRequest {
   const stricterCap = Math.floor(plan.capTokens * RETRY_CAP_SHARE);
-  const text =
-    `This summary is over its limit. Shorten it to at most ${wordsForCap(stricterCap)} words.\n\n` +
+  const text = `This summary is over its limit. Shorten it to at most ${wordsForCap(stricterCap)} words.\n\n` +
     `<previous_summary>\n${defuseWrapperTags(tooLong)}\n</previous_summary>`;
   return {
     modelId: plan.request.modelId,
@@ -60,13 +72,21 @@ export function applySummary(input: ApplySummaryInput): ApplySummaryResult {
   const { plan, reply } = input;
   const gap = (reason: SummaryGapReason, detail?: string): ApplySummaryResult => ({
     ok: false,
-    gap: detail === undefined ? { reason, coversUpToSeq: plan.coversUpToSeq } : { reason, detail, coversUpToSeq: plan.coversUpToSeq },
+    gap: detail === undefined
+      ? { reason, coversUpToSeq: plan.coversUpToSeq }
+      : { reason, detail, coversUpToSeq: plan.coversUpToSeq },
   });
   if (input.error !== undefined) return gap('call-failed', describeError(input.error));
   if (reply === undefined) return gap('no-reply');
-  if (reply.stopReason !== 'end_turn' && reply.stopReason !== 'max_tokens') return gap('bad-stop-reason', reply.stopReason);
-  const texts = reply.content.flatMap((block) => (block.type === 'text' && block.text.trim() !== '' ? [block.text.trim()] : []));
-  if (texts.length === 0) return gap(reply.content.some((block) => block.type === 'tool_use') ? 'tool-use-only' : 'empty');
+  if (reply.stopReason !== 'end_turn' && reply.stopReason !== 'max_tokens') {
+    return gap('bad-stop-reason', reply.stopReason);
+  }
+  const texts = reply.content.flatMap((
+    block,
+  ) => (block.type === 'text' && block.text.trim() !== '' ? [block.text.trim()] : []));
+  if (texts.length === 0) {
+    return gap(reply.content.some((block) => block.type === 'tool_use') ? 'tool-use-only' : 'empty');
+  }
   const raw = texts.join('\n\n');
   if (looksLikeErrorText(raw)) return gap('error-like-text');
   const text = reply.stopReason === 'max_tokens' ? trimToLastSentence(raw) : raw;

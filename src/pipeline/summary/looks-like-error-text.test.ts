@@ -32,7 +32,9 @@ describe('looksLikeErrorText', () => {
     '  "Sorry, I cannot."',
     '**Error:** the request failed',
   ];
-  for (const text of errors) it(`flags ${JSON.stringify(text.slice(0, 40))}`, () => assert.equal(looksLikeErrorText(text), true));
+  for (const text of errors) {
+    it(`flags ${JSON.stringify(text.slice(0, 40))}`, () => assert.equal(looksLikeErrorText(text), true));
+  }
 
   const summaries = [
     'The user, Mia Li, booked flight HAT001 from JFK to SFO.',
@@ -43,7 +45,9 @@ describe('looksLikeErrorText', () => {
     'Sorrento was chosen as the destination.',
     'Errands: the user must renew a passport before May.',
   ];
-  for (const text of summaries) it(`accepts ${JSON.stringify(text.slice(0, 40))}`, () => assert.equal(looksLikeErrorText(text), false));
+  for (const text of summaries) {
+    it(`accepts ${JSON.stringify(text.slice(0, 40))}`, () => assert.equal(looksLikeErrorText(text), false));
+  }
 
   it('stays fast on long adversarial input', () => {
     assert.equal(looksLikeErrorText(`${' '.repeat(100_000)}x`), false);

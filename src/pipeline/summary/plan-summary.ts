@@ -68,7 +68,9 @@ function buildRequest(modelId: string, capTokens: number, previous: string, line
 }
 
 function elisionLine(fresh: readonly { readonly seq: number }[], skipped: number): string {
-  return `[… ${skipped} earlier messages (#${fresh[0]?.seq}–#${fresh[Math.max(0, skipped - 1)]?.seq}) left out: too long to summarise in one call …]`;
+  return `[… ${skipped} earlier messages (#${fresh[0]?.seq}–#${
+    fresh[Math.max(0, skipped - 1)]?.seq
+  }) left out: too long to summarise in one call …]`;
 }
 
 /**
@@ -87,12 +89,26 @@ export function planSummary(input: PlanSummaryInput): SummaryPlan {
   const coversUpToSeq = Math.max(...fresh.map(({ seq }) => seq));
   const previousText = cutToTokens(input.previousSummary?.text.trim() ?? '', PREVIOUS_SUMMARY_MAX_TOKENS);
   const previous = defuseWrapperTags(previousText) || '(none yet)';
-  const entries = renderTranscript(fresh, { toolResultMaxTokens: TOOL_RESULT_MAX_TOKENS, toolInputMaxTokens: TOOL_INPUT_MAX_TOKENS, textMaxTokens: TEXT_MAX_TOKENS });
+  const entries = renderTranscript(fresh, {
+    toolResultMaxTokens: TOOL_RESULT_MAX_TOKENS,
+    toolInputMaxTokens: TOOL_INPUT_MAX_TOKENS,
+    textMaxTokens: TEXT_MAX_TOKENS,
+  });
 
-  const fixed = estimateRequestTokens(buildRequest(input.modelId, capTokens, previous, [elisionLine(fresh, fresh.length)]));
+  const fixed = estimateRequestTokens(
+    buildRequest(input.modelId, capTokens, previous, [elisionLine(fresh, fresh.length)]),
+  );
   const room = maxInputTokens - fixed;
-  const plan = (lines: readonly string[]): SummarisePlan => ({ kind: 'summarise', request: buildRequest(input.modelId, capTokens, previous, lines), coversUpToSeq, capTokens });
-  const withElision = (first: number, kept: readonly string[]): string[] => (first === 0 ? [...kept] : [elisionLine(fresh, first), ...kept]);
+  const plan = (lines: readonly string[]): SummarisePlan => ({
+    kind: 'summarise',
+    request: buildRequest(input.modelId, capTokens, previous, lines),
+    coversUpToSeq,
+    capTokens,
+  });
+  const withElision = (
+    first: number,
+    kept: readonly string[],
+  ): string[] => (first === 0 ? [...kept] : [elisionLine(fresh, first), ...kept]);
   // Newest first, one token per entry for the line break joining it.
   let used = 0;
   let first = entries.length;
@@ -106,7 +122,7 @@ export function planSummary(input: PlanSummaryInput): SummaryPlan {
   }
   // Not even the newest message fits whole: keep its start, shrinking until the request fits.
   const newest = entries[entries.length - 1] as string;
-  for (let budget = Math.max(0, room); ; budget = Math.floor(budget * 0.8)) {
+  for (let budget = Math.max(0, room);; budget = Math.floor(budget * 0.8)) {
     const candidate = plan(withElision(entries.length - 1, [`${cutToTokens(newest, budget)} [… cut …]`]));
     if (estimateRequestTokens(candidate.request) <= maxInputTokens || budget === 0) return candidate;
   }

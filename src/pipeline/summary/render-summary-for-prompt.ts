@@ -3,7 +3,8 @@ import type { TextBlock } from '../types/index.ts';
 import { defuseWrapperTags } from './render-transcript.ts';
 
 /** The one-line lead before the summary; it tells the model whose words these are. */
-export const SUMMARY_LEAD = "Summary of earlier messages in this conversation (written by the assistant's memory, not by the user):";
+export const SUMMARY_LEAD =
+  "Summary of earlier messages in this conversation (written by the assistant's memory, not by the user):";
 
 /**
  * The summary as a text block for the START OF THE MESSAGES (user content), never for system: the lead line, then the

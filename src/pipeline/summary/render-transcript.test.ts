@@ -9,9 +9,30 @@ describe('renderTranscript', () => {
   it('renders one entry per message with tool calls and results named', () => {
     const evicted: { seq: number; message: Message }[] = [
       { seq: 1, message: { role: 'user', content: [{ type: 'text', text: 'Cancel ZFA04Y.' }] } },
-      { seq: 2, message: { role: 'assistant', content: [{ type: 'tool_use', id: 'tooluse_9', name: 'cancel_reservation', input: { id: 'ZFA04Y' } }] } },
-      { seq: 3, message: { role: 'user', content: [{ type: 'tool_result', toolUseId: 'tooluse_9', text: 'not\n  refundable', status: 'error' }, { type: 'text', text: 'Why?' }] } },
-      { seq: 4, message: { role: 'user', content: [{ type: 'tool_result', toolUseId: 'tooluse_unknown', text: '', status: 'success' }] } },
+      {
+        seq: 2,
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'tooluse_9', name: 'cancel_reservation', input: { id: 'ZFA04Y' } }],
+        },
+      },
+      {
+        seq: 3,
+        message: {
+          role: 'user',
+          content: [{ type: 'tool_result', toolUseId: 'tooluse_9', text: 'not\n  refundable', status: 'error' }, {
+            type: 'text',
+            text: 'Why?',
+          }],
+        },
+      },
+      {
+        seq: 4,
+        message: {
+          role: 'user',
+          content: [{ type: 'tool_result', toolUseId: 'tooluse_unknown', text: '', status: 'success' }],
+        },
+      },
       { seq: 5, message: { role: 'assistant', content: [{ type: 'text', text: '  ' }] } },
     ];
     assert.deepEqual(renderTranscript(evicted, OPTIONS), [
@@ -24,14 +45,23 @@ describe('renderTranscript', () => {
   });
 
   it('cuts long parts with a visible marker', () => {
-    const [entry] = renderTranscript([{ seq: 8, message: { role: 'user', content: [{ type: 'tool_result', toolUseId: 'a', text: 'row '.repeat(500), status: 'success' }] } }], OPTIONS);
+    const [entry] = renderTranscript([{
+      seq: 8,
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', toolUseId: 'a', text: 'row '.repeat(500), status: 'success' }],
+      },
+    }], OPTIONS);
     assert.match(entry ?? '', /^\[#8 result of a\] (row ){5,}row \[… cut: \d+ of 630 tokens shown …\]$/);
   });
 });
 
 describe('defuseWrapperTags', () => {
   it('defuses opening and closing wrapper tags, any case', () => {
-    assert.equal(defuseWrapperTags('a</Transcript> <previous_summary> </conversation_summary>'), 'a‹/Transcript> ‹previous_summary> ‹/conversation_summary>');
+    assert.equal(
+      defuseWrapperTags('a</Transcript> <previous_summary> </conversation_summary>'),
+      'a‹/Transcript> ‹previous_summary> ‹/conversation_summary>',
+    );
   });
   it('leaves other tags alone', () => assert.equal(defuseWrapperTags('<b>bold</b>'), '<b>bold</b>'));
 });

@@ -43,7 +43,10 @@ function cutWithMarker(text: string, maxTokens: number, flatten: boolean): strin
  * (the name looked up from the calls in `evicted`, else the id). Every entry is defused (see defuseWrapperTags).
  * Pure; the input is not changed.
  */
-export function renderTranscript(evicted: readonly { readonly seq: number; readonly message: Message }[], options: TranscriptOptions): string[] {
+export function renderTranscript(
+  evicted: readonly { readonly seq: number; readonly message: Message }[],
+  options: TranscriptOptions,
+): string[] {
   const toolNames = new Map<string, string>();
   for (const { message } of evicted) {
     for (const block of message.content) if (block.type === 'tool_use') toolNames.set(block.id, block.name);
@@ -52,7 +55,9 @@ export function renderTranscript(evicted: readonly { readonly seq: number; reado
     const parts: string[] = [];
     for (const block of message.content) {
       if (block.type === 'text') {
-        if (block.text.trim() !== '') parts.push(`[#${seq} ${message.role}] ${cutWithMarker(block.text.trim(), options.textMaxTokens, false)}`);
+        if (block.text.trim() !== '') {
+          parts.push(`[#${seq} ${message.role}] ${cutWithMarker(block.text.trim(), options.textMaxTokens, false)}`);
+        }
       } else if (block.type === 'tool_use') {
         const input = cutWithMarker(JSON.stringify(block.input) ?? '{}', options.toolInputMaxTokens, false);
         parts.push(`[#${seq} assistant called ${block.name}] ${input}`);

@@ -19,13 +19,15 @@ const GUARD =
 export function createSummariserInstructions(capTokens: number): string {
   return [
     'You keep the running memory of a conversation between a user and an AI assistant. You receive the previous ' +
-      'summary (it may be empty) and a transcript of the messages that are leaving the assistant\'s context window. ' +
-      'Write one updated summary that replaces the previous one and covers both.',
+    "summary (it may be empty) and a transcript of the messages that are leaving the assistant's context window. " +
+    'Write one updated summary that replaces the previous one and covers both.',
     'Keep: facts the user gave about themselves and their situation; their preferences; decisions made; open tasks and ' +
-      'promises not yet done; ids, names, numbers, dates and amounts exactly as written; the outcome of every tool call ' +
-      '(what was found, changed or failed). Drop greetings, small talk, repetition and tool output nobody will need again.',
-    `Write at most ${wordsForCap(capTokens)} words (a hard limit of ${capTokens} tokens), as plain prose or terse bullet ` +
-      'lines starting with "- ". Use the third person ("The user…", "The assistant…") and the past tense for what happened.',
+    'promises not yet done; ids, names, numbers, dates and amounts exactly as written; the outcome of every tool call ' +
+    '(what was found, changed or failed). Drop greetings, small talk, repetition and tool output nobody will need again.',
+    `Write at most ${
+      wordsForCap(capTokens)
+    } words (a hard limit of ${capTokens} tokens), as plain prose or terse bullet ` +
+    'lines starting with "- ". Use the third person ("The user…", "The assistant…") and the past tense for what happened.',
     GUARD,
   ].join('\n\n');
 }
@@ -34,10 +36,12 @@ export function createSummariserInstructions(capTokens: number): string {
 export function createShortenerInstructions(capTokens: number): string {
   return [
     'You shorten the running memory of a conversation between a user and an AI assistant. You receive a summary that ' +
-      'is too long. Rewrite it shorter: keep user facts, preferences, decisions, open tasks, ids, names, numbers and ' +
-      'tool outcomes; drop everything else.',
-    `Write at most ${wordsForCap(capTokens)} words (a hard limit of ${capTokens} tokens), as plain prose or terse bullet ` +
-      'lines starting with "- ".',
+    'is too long. Rewrite it shorter: keep user facts, preferences, decisions, open tasks, ids, names, numbers and ' +
+    'tool outcomes; drop everything else.',
+    `Write at most ${
+      wordsForCap(capTokens)
+    } words (a hard limit of ${capTokens} tokens), as plain prose or terse bullet ` +
+    'lines starting with "- ".',
     GUARD,
   ].join('\n\n');
 }

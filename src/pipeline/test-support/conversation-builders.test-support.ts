@@ -14,7 +14,11 @@ export function toolUse(id: string, name = 'lookup', input: Record<string, unkno
   return { type: 'tool_use', id, name, input };
 }
 
-export function toolResult(id: string, text = `result of ${id}`, status: 'success' | 'error' = 'success'): ToolResultBlock {
+export function toolResult(
+  id: string,
+  text = `result of ${id}`,
+  status: 'success' | 'error' = 'success',
+): ToolResultBlock {
   return { type: 'tool_result', toolUseId: id, text, status };
 }
 

@@ -11,7 +11,11 @@ export type PromptEstimator = {
 };
 
 /** The plain estimators, without memory. */
-export const PLAIN_ESTIMATOR: PromptEstimator = { tool: estimateToolTokens, text: estimateTextTokens, message: estimateMessageTokens };
+export const PLAIN_ESTIMATOR: PromptEstimator = {
+  tool: estimateToolTokens,
+  text: estimateTextTokens,
+  message: estimateMessageTokens,
+};
 
 /**
  * An estimator remembering each tool and message object (by identity) and each text it has measured. Results equal
@@ -22,7 +26,11 @@ export function createMemoEstimator(): PromptEstimator {
   const tools = new WeakMap<object, number>();
   const messages = new WeakMap<object, number>();
   const texts = new Map<string, number>();
-  const remember = <K>(cache: { get(key: K): number | undefined; set(key: K, value: number): unknown }, key: K, measure: () => number): number => {
+  const remember = <K>(
+    cache: { get(key: K): number | undefined; set(key: K, value: number): unknown },
+    key: K,
+    measure: () => number,
+  ): number => {
     const known = cache.get(key);
     if (known !== undefined) return known;
     const value = measure();

@@ -7,20 +7,80 @@ import { estimateTextTokens } from './estimate-tokens.ts';
 const isSpace = (character: string | undefined): boolean => character !== undefined && /\s/.test(character);
 
 /** Pieces that make up sentences, words, long words, lines and odd characters. */
-const piece = fc.constantFrom('The', 'user', 'booked', 'flight', 'ZFA04Y', 'internationalisation', '1234', 'é', '東京', '😀', ' ', ' ', '  ', '\n', '. ', '! ', '? ', ', ', '."', '…', '- ', '"', ')');
+const piece = fc.constantFrom(
+  'The',
+  'user',
+  'booked',
+  'flight',
+  'ZFA04Y',
+  'internationalisation',
+  '1234',
+  'é',
+  '東京',
+  '😀',
+  ' ',
+  ' ',
+  '  ',
+  '\n',
+  '. ',
+  '! ',
+  '? ',
+  ', ',
+  '."',
+  '…',
+  '- ',
+  '"',
+  ')',
+);
 
 describe('cutAtSentence', () => {
-  const text = 'The user booked flight ZFA04Y. The assistant confirmed the price of 1234 dollars. Then they discussed bags';
+  const text =
+    'The user booked flight ZFA04Y. The assistant confirmed the price of 1234 dollars. Then they discussed bags';
   const cases = [
     { name: 'returns the whole text when it fits', text, cap: 500, expected: text },
     { name: 'trims trailing whitespace even when it fits', text: 'Done.  \n', cap: 10, expected: 'Done.' },
-    { name: 'cuts at the last sentence end that fits', text, cap: 28, expected: 'The user booked flight ZFA04Y. The assistant confirmed the price of 1234 dollars.' },
-    { name: 'cuts earlier when only the first sentence fits', text, cap: 14, expected: 'The user booked flight ZFA04Y.' },
-    { name: 'counts a line end as a sentence end', text: '- booked ZFA04Y\n- paid by card\n- asked about bags and seats', cap: 14, expected: '- booked ZFA04Y\n- paid by card' },
-    { name: 'falls back to a word end when no sentence fits', text: 'one two three four five six seven eight nine ten eleven twelve', cap: 6, expected: 'one two three four' },
-    { name: 'prefers a word end when the sentence cut would keep under half', text: 'Yes. one two three four five six seven eight nine ten eleven twelve', cap: 15, expected: 'Yes. one two three four five six seven eight' },
-    { name: 'keeps closing quotes with their sentence', text: 'He said "stop." Then more words follow here and here', cap: 8, expected: 'He said "stop."' },
-    { name: 'returns empty when not even one word fits', text: 'internationalisation internationalisation', cap: 2, expected: '' },
+    {
+      name: 'cuts at the last sentence end that fits',
+      text,
+      cap: 28,
+      expected: 'The user booked flight ZFA04Y. The assistant confirmed the price of 1234 dollars.',
+    },
+    {
+      name: 'cuts earlier when only the first sentence fits',
+      text,
+      cap: 14,
+      expected: 'The user booked flight ZFA04Y.',
+    },
+    {
+      name: 'counts a line end as a sentence end',
+      text: '- booked ZFA04Y\n- paid by card\n- asked about bags and seats',
+      cap: 14,
+      expected: '- booked ZFA04Y\n- paid by card',
+    },
+    {
+      name: 'falls back to a word end when no sentence fits',
+      text: 'one two three four five six seven eight nine ten eleven twelve',
+      cap: 6,
+      expected: 'one two three four',
+    },
+    {
+      name: 'prefers a word end when the sentence cut would keep under half',
+      text: 'Yes. one two three four five six seven eight nine ten eleven twelve',
+      cap: 15,
+      expected: 'Yes. one two three four five six seven eight',
+    },
+    {
+      name: 'keeps closing quotes with their sentence',
+      text: 'He said "stop." Then more words follow here and here',
+      cap: 8,
+      expected: 'He said "stop."',
+    },
+    {
+      name: 'returns empty when not even one word fits',
+      text: 'internationalisation internationalisation',
+      cap: 2,
+      expected: '',
+    },
     { name: 'returns empty for a zero cap', text: 'a b', cap: 0, expected: '' },
   ];
   for (const c of cases) it(c.name, () => assert.equal(cutAtSentence(c.text, c.cap), c.expected));
@@ -56,7 +116,8 @@ describe('cutToTokens', () => {
     const cut = cutToTokens(json, 40);
     assert.ok(json.startsWith(cut) && cut.length > 0 && estimateTextTokens(cut) <= 40);
   });
-  it('moves back to a word end when one is near', () => assert.equal(cutToTokens('alpha beta gamma delta epsilon zeta eta theta', 8), 'alpha beta gamma delta'));
+  it('moves back to a word end when one is near', () =>
+    assert.equal(cutToTokens('alpha beta gamma delta epsilon zeta eta theta', 8), 'alpha beta gamma delta'));
   it('never splits a surrogate pair', () => {
     const cut = cutToTokens('😀'.repeat(50), 7);
     assert.equal(cut.length % 2, 0);
@@ -76,8 +137,16 @@ describe('cutToTokens', () => {
 describe('trimToLastSentence', () => {
   const cases = [
     { name: 'keeps a finished text', text: 'The user paid. All done.', expected: 'The user paid. All done.' },
-    { name: 'drops an unfinished last sentence', text: 'The user paid. The assistant then boo', expected: 'The user paid.' },
-    { name: 'drops a cut last word when there is no sentence end', text: 'the user paid by card and then boo', expected: 'the user paid by card and then' },
+    {
+      name: 'drops an unfinished last sentence',
+      text: 'The user paid. The assistant then boo',
+      expected: 'The user paid.',
+    },
+    {
+      name: 'drops a cut last word when there is no sentence end',
+      text: 'the user paid by card and then boo',
+      expected: 'the user paid by card and then',
+    },
     { name: 'keeps whole bullet lines', text: '- paid by card\n- booked ZFA0', expected: '- paid by card' },
     { name: 'gives empty for one cut word', text: 'internation', expected: '' },
   ];

@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { PromptRequest, ToolDefinition } from '../types/index.ts';
 import {
-  TOOL_USE_SYSTEM_TOKENS,
   estimateBlockTokens,
   estimateMessageTokens,
   estimateRequestTokens,
   estimateTextTokens,
   estimateToolTokens,
+  TOOL_USE_SYSTEM_TOKENS,
 } from './estimate-tokens.ts';
 
 // Our own sample prose (written for this test), about 1,100 characters of plain English.
@@ -53,7 +53,15 @@ describe('estimateTextTokens', () => {
   });
 
   it('counts JSON denser than prose', () => {
-    const json = JSON.stringify({ reservations: [{ id: 'ZFA04Y', origin: 'SFO', destination: 'JFK', price: 1234, passengers: [{ first_name: 'Mia', last_name: 'Li' }] }] });
+    const json = JSON.stringify({
+      reservations: [{
+        id: 'ZFA04Y',
+        origin: 'SFO',
+        destination: 'JFK',
+        price: 1234,
+        passengers: [{ first_name: 'Mia', last_name: 'Li' }],
+      }],
+    });
     assert.ok(json.length / estimateTextTokens(json) < PROSE.length / estimateTextTokens(PROSE));
   });
 
@@ -80,10 +88,17 @@ describe('estimateTextTokens', () => {
 
   it('never counts a prefix above the whole text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '  ', '\n', '1', '.', '"', 'é', 'ж', '東', '😀', '\u00a0'), maxLength: 60 }), fc.nat(), (text, at) => {
-        const end = text.length === 0 ? 0 : at % (text.length + 1);
-        assert.ok(estimateTextTokens(text.slice(0, end)) <= estimateTextTokens(text));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', 'b', ' ', '  ', '\n', '1', '.', '"', 'é', 'ж', '東', '😀', '\u00a0'),
+          maxLength: 60,
+        }),
+        fc.nat(),
+        (text, at) => {
+          const end = text.length === 0 ? 0 : at % (text.length + 1);
+          assert.ok(estimateTextTokens(text.slice(0, end)) <= estimateTextTokens(text));
+        },
+      ),
       { numRuns: 1_000 },
     );
   });
@@ -91,35 +106,62 @@ describe('estimateTextTokens', () => {
 
 describe('estimateToolTokens', () => {
   it('counts name, description, schema JSON and framing', () => {
-    assert.equal(estimateToolTokens(TOOL), 12 + estimateTextTokens('get_weather') + estimateTextTokens('Current weather for a city.') + estimateTextTokens(JSON.stringify(TOOL.inputSchema)));
+    assert.equal(
+      estimateToolTokens(TOOL),
+      12 + estimateTextTokens('get_weather') + estimateTextTokens('Current weather for a city.') +
+        estimateTextTokens(JSON.stringify(TOOL.inputSchema)),
+    );
   });
 });
 
 describe('estimateBlockTokens', () => {
   it('counts ids, names, inputs and framing of tool calls and results', () => {
     const id = 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q';
-    assert.equal(estimateBlockTokens({ type: 'tool_result', toolUseId: id, text: 'fine', status: 'success' }), 6 + estimateTextTokens(id) + estimateTextTokens('fine'));
-    assert.equal(estimateBlockTokens({ type: 'tool_use', id, name: 'get_weather', input: { city: 'Paris' } }), 8 + estimateTextTokens(id) + estimateTextTokens('get_weather') + estimateTextTokens('{"city":"Paris"}'));
+    assert.equal(
+      estimateBlockTokens({ type: 'tool_result', toolUseId: id, text: 'fine', status: 'success' }),
+      6 + estimateTextTokens(id) + estimateTextTokens('fine'),
+    );
+    assert.equal(
+      estimateBlockTokens({ type: 'tool_use', id, name: 'get_weather', input: { city: 'Paris' } }),
+      8 + estimateTextTokens(id) + estimateTextTokens('get_weather') + estimateTextTokens('{"city":"Paris"}'),
+    );
   });
-  it('counts text blocks as their text', () => assert.equal(estimateBlockTokens({ type: 'text', text: 'hello there' }), estimateTextTokens('hello there')));
+  it('counts text blocks as their text', () =>
+    assert.equal(estimateBlockTokens({ type: 'text', text: 'hello there' }), estimateTextTokens('hello there')));
 });
 
 describe('estimateMessageTokens', () => {
   it('charges framing plus blocks and ignores cache points', () => {
-    const message = { role: 'user' as const, content: [{ type: 'text' as const, text: 'hello there' }, { type: 'cache_point' as const, ttl: '5m' as const }] };
+    const message = {
+      role: 'user' as const,
+      content: [{ type: 'text' as const, text: 'hello there' }, { type: 'cache_point' as const, ttl: '5m' as const }],
+    };
     assert.equal(estimateMessageTokens(message), 4 + estimateTextTokens('hello there'));
   });
 });
 
 describe('estimateRequestTokens', () => {
-  const base: PromptRequest = { modelId: 'm', tools: [], system: [{ type: 'text', text: 'Be brief.' }], messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], maxTokens: 100 };
+  const base: PromptRequest = {
+    modelId: 'm',
+    tools: [],
+    system: [{ type: 'text', text: 'Be brief.' }],
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    maxTokens: 100,
+  };
 
   it('is the sum of the parts without tools', () => {
     assert.equal(estimateRequestTokens(base), estimateTextTokens('Be brief.') + 4 + estimateTextTokens('hi'));
   });
 
   it('adds the tool-use system prompt once when any tool is sent', () => {
-    const withTools: PromptRequest = { ...base, tools: [TOOL, { type: 'cache_point', ttl: '5m' }, { ...TOOL, name: 'get_time' }] };
-    assert.equal(estimateRequestTokens(withTools), estimateRequestTokens(base) + estimateToolTokens(TOOL) + estimateToolTokens({ ...TOOL, name: 'get_time' }) + TOOL_USE_SYSTEM_TOKENS);
+    const withTools: PromptRequest = {
+      ...base,
+      tools: [TOOL, { type: 'cache_point', ttl: '5m' }, { ...TOOL, name: 'get_time' }],
+    };
+    assert.equal(
+      estimateRequestTokens(withTools),
+      estimateRequestTokens(base) + estimateToolTokens(TOOL) + estimateToolTokens({ ...TOOL, name: 'get_time' }) +
+        TOOL_USE_SYSTEM_TOKENS,
+    );
   });
 });

@@ -80,7 +80,10 @@ export function estimateTextTokens(text: string): number {
   for (let index = 0; index < length; index += 1) {
     const code = text.charCodeAt(index);
     // A lone ' ' between two non-blank characters folds into the word after it: it costs nothing but ends the run.
-    if (code === 32 && group !== SPACE_GROUP && (index + 1 === length || GROUP[CLASS_OF[text.charCodeAt(index + 1)] as number] !== SPACE_GROUP)) {
+    if (
+      code === 32 && group !== SPACE_GROUP &&
+      (index + 1 === length || GROUP[CLASS_OF[text.charCodeAt(index + 1)] as number] !== SPACE_GROUP)
+    ) {
       group = -1;
       continue;
     }
@@ -101,14 +104,17 @@ export function estimateBlockTokens(block: ContentBlock): number {
     case 'text':
       return estimateTextTokens(block.text);
     case 'tool_use':
-      return TOOL_USE_OVERHEAD_TOKENS + estimateTextTokens(block.id) + estimateTextTokens(block.name) + estimateTextTokens(JSON.stringify(block.input));
+      return TOOL_USE_OVERHEAD_TOKENS + estimateTextTokens(block.id) + estimateTextTokens(block.name) +
+        estimateTextTokens(JSON.stringify(block.input));
     case 'tool_result':
       return TOOL_RESULT_OVERHEAD_TOKENS + estimateTextTokens(block.toolUseId) + estimateTextTokens(block.text);
   }
 }
 
 /** Tokens of one message: framing plus every block; cache points cost nothing. */
-export function estimateMessageTokens(message: { readonly content: readonly (ContentBlock | { readonly type: 'cache_point' })[] }): number {
+export function estimateMessageTokens(
+  message: { readonly content: readonly (ContentBlock | { readonly type: 'cache_point' })[] },
+): number {
   let tokens = MESSAGE_OVERHEAD_TOKENS;
   for (const block of message.content) if (!isCachePoint(block)) tokens += estimateBlockTokens(block as ContentBlock);
   return tokens;
@@ -124,7 +130,8 @@ const frozenToolTokens = new WeakMap<ToolDefinition, number>();
 export function estimateToolTokens(tool: ToolDefinition): number {
   const known = frozenToolTokens.get(tool);
   if (known !== undefined) return known;
-  const tokens = TOOL_OVERHEAD_TOKENS + estimateTextTokens(tool.name) + estimateTextTokens(tool.description) + estimateTextTokens(JSON.stringify(tool.inputSchema));
+  const tokens = TOOL_OVERHEAD_TOKENS + estimateTextTokens(tool.name) + estimateTextTokens(tool.description) +
+    estimateTextTokens(JSON.stringify(tool.inputSchema));
   if (Object.isFrozen(tool) && Object.isFrozen(tool.inputSchema)) frozenToolTokens.set(tool, tokens);
   return tokens;
 }

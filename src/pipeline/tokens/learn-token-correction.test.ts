@@ -1,7 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TokenCorrection, TokenSample } from './learn-token-correction.ts';
-import { MAX_RATIO, MIN_RATIO, correctTokens, createTokenCorrection, totalInputTokens, updateTokenCorrection } from './learn-token-correction.ts';
+import {
+  correctTokens,
+  createTokenCorrection,
+  MAX_RATIO,
+  MIN_RATIO,
+  totalInputTokens,
+  updateTokenCorrection,
+} from './learn-token-correction.ts';
 
 const SONNET = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 const HAIKU = 'anthropic.claude-haiku-4-5-20251001-v1:0';
@@ -22,7 +29,11 @@ describe('totalInputTokens', () => {
 
 describe('updateTokenCorrection', () => {
   const cases: readonly { name: string; samples: readonly TokenSample[]; expected: TokenCorrection }[] = [
-    { name: 'takes the first ratio as it is', samples: [{ modelId: SONNET, estimated: 1000, actual: 900 }], expected: { models: [['anthropic.claude-sonnet-4-5-20250929-v1:0', { ratio: 0.9, samples: 1 }]] } },
+    {
+      name: 'takes the first ratio as it is',
+      samples: [{ modelId: SONNET, estimated: 1000, actual: 900 }],
+      expected: { models: [['anthropic.claude-sonnet-4-5-20250929-v1:0', { ratio: 0.9, samples: 1 }]] },
+    },
     {
       name: 'averages the first samples plainly',
       samples: [
@@ -53,14 +64,54 @@ describe('updateTokenCorrection', () => {
         ],
       },
     },
-    { name: 'clamps the ratio at the top', samples: [{ modelId: SONNET, estimated: 1000, actual: 4000 }], expected: { models: [['anthropic.claude-sonnet-4-5-20250929-v1:0', { ratio: MAX_RATIO, samples: 1 }]] } },
-    { name: 'clamps the ratio at the bottom', samples: [{ modelId: SONNET, estimated: 1000, actual: 300 }], expected: { models: [['anthropic.claude-sonnet-4-5-20250929-v1:0', { ratio: MIN_RATIO, samples: 1 }]] } },
-    { name: 'ignores a zero actual', samples: [{ modelId: SONNET, estimated: 1000, actual: 0 }], expected: { models: [] } },
-    { name: 'ignores a negative estimate', samples: [{ modelId: SONNET, estimated: -5, actual: 100 }], expected: { models: [] } },
-    { name: 'ignores NaN and infinity', samples: [{ modelId: SONNET, estimated: Number.NaN, actual: 100 }, { modelId: SONNET, estimated: 1000, actual: Number.POSITIVE_INFINITY }], expected: { models: [] } },
-    { name: 'ignores tiny requests dominated by framing', samples: [{ modelId: SONNET, estimated: 10, actual: 9 }], expected: { models: [] } },
-    { name: 'ignores ratios too wild to be tokenizer drift', samples: [{ modelId: SONNET, estimated: 1000, actual: 50_000 }, { modelId: SONNET, estimated: 50_000, actual: 1000 }], expected: { models: [] } },
-    { name: 'ignores an empty model id', samples: [{ modelId: ' ', estimated: 1000, actual: 900 }], expected: { models: [] } },
+    {
+      name: 'clamps the ratio at the top',
+      samples: [{ modelId: SONNET, estimated: 1000, actual: 4000 }],
+      expected: { models: [['anthropic.claude-sonnet-4-5-20250929-v1:0', { ratio: MAX_RATIO, samples: 1 }]] },
+    },
+    {
+      name: 'clamps the ratio at the bottom',
+      samples: [{ modelId: SONNET, estimated: 1000, actual: 300 }],
+      expected: { models: [['anthropic.claude-sonnet-4-5-20250929-v1:0', { ratio: MIN_RATIO, samples: 1 }]] },
+    },
+    {
+      name: 'ignores a zero actual',
+      samples: [{ modelId: SONNET, estimated: 1000, actual: 0 }],
+      expected: { models: [] },
+    },
+    {
+      name: 'ignores a negative estimate',
+      samples: [{ modelId: SONNET, estimated: -5, actual: 100 }],
+      expected: { models: [] },
+    },
+    {
+      name: 'ignores NaN and infinity',
+      samples: [{ modelId: SONNET, estimated: Number.NaN, actual: 100 }, {
+        modelId: SONNET,
+        estimated: 1000,
+        actual: Number.POSITIVE_INFINITY,
+      }],
+      expected: { models: [] },
+    },
+    {
+      name: 'ignores tiny requests dominated by framing',
+      samples: [{ modelId: SONNET, estimated: 10, actual: 9 }],
+      expected: { models: [] },
+    },
+    {
+      name: 'ignores ratios too wild to be tokenizer drift',
+      samples: [{ modelId: SONNET, estimated: 1000, actual: 50_000 }, {
+        modelId: SONNET,
+        estimated: 50_000,
+        actual: 1000,
+      }],
+      expected: { models: [] },
+    },
+    {
+      name: 'ignores an empty model id',
+      samples: [{ modelId: ' ', estimated: 1000, actual: 900 }],
+      expected: { models: [] },
+    },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(learn(c.samples), c.expected));
 
@@ -79,7 +130,9 @@ describe('updateTokenCorrection', () => {
   });
 
   it('remembers at most 16 models, forgetting the least recently updated', () => {
-    const state = learn(Array.from({ length: 20 }, (_, index) => ({ modelId: `model-${index}`, estimated: 1000, actual: 1000 })));
+    const state = learn(
+      Array.from({ length: 20 }, (_, index) => ({ modelId: `model-${index}`, estimated: 1000, actual: 1000 })),
+    );
     assert.equal(state.models.length, 16);
     assert.equal(state.models[0]?.[0], 'model-4');
     assert.equal(state.models[15]?.[0], 'model-19');
@@ -89,11 +142,31 @@ describe('updateTokenCorrection', () => {
 describe('correctTokens', () => {
   const state = learn([{ modelId: SONNET, estimated: 1000, actual: 850 }]);
   const cases = [
-    { name: 'applies the learned ratio, rounding up', modelId: SONNET, estimated: 1001, expected: { estimate: 1001, corrected: 851 } },
-    { name: 'finds the ratio through another inference profile', modelId: 'eu.anthropic.claude-sonnet-4-5-20250929-v1:0', estimated: 200, expected: { estimate: 200, corrected: 170 } },
-    { name: 'leaves an unknown model alone', modelId: HAIKU, estimated: 1000, expected: { estimate: 1000, corrected: 1000 } },
+    {
+      name: 'applies the learned ratio, rounding up',
+      modelId: SONNET,
+      estimated: 1001,
+      expected: { estimate: 1001, corrected: 851 },
+    },
+    {
+      name: 'finds the ratio through another inference profile',
+      modelId: 'eu.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      estimated: 200,
+      expected: { estimate: 200, corrected: 170 },
+    },
+    {
+      name: 'leaves an unknown model alone',
+      modelId: HAIKU,
+      estimated: 1000,
+      expected: { estimate: 1000, corrected: 1000 },
+    },
     { name: 'keeps 0 at 0', modelId: SONNET, estimated: 0, expected: { estimate: 0, corrected: 0 } },
-    { name: 'treats a nonsense estimate as 0', modelId: SONNET, estimated: Number.NaN, expected: { estimate: 0, corrected: 0 } },
+    {
+      name: 'treats a nonsense estimate as 0',
+      modelId: SONNET,
+      estimated: Number.NaN,
+      expected: { estimate: 0, corrected: 0 },
+    },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(correctTokens(state, c.modelId, c.estimated), c.expected));
 });

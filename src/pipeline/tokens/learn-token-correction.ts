@@ -10,7 +10,9 @@ export type ModelCorrection = {
 };
 
 /** Plain readonly data: safe to serialise, compare and share. Models are kept in order of their last update. */
-export type TokenCorrection = { readonly models: readonly (readonly [modelKey: string, correction: ModelCorrection])[] };
+export type TokenCorrection = {
+  readonly models: readonly (readonly [modelKey: string, correction: ModelCorrection])[];
+};
 
 export type TokenSample = { readonly modelId: string; readonly estimated: number; readonly actual: number };
 
@@ -35,7 +37,9 @@ export function createTokenCorrection(): TokenCorrection {
 }
 
 /** The total input tokens of a reply: Bedrock's `inputTokens` is only the uncached remainder. */
-export function totalInputTokens(usage: Pick<Usage, 'inputTokens' | 'cacheReadInputTokens' | 'cacheWriteInputTokens'>): number {
+export function totalInputTokens(
+  usage: Pick<Usage, 'inputTokens' | 'cacheReadInputTokens' | 'cacheWriteInputTokens'>,
+): number {
   return usage.inputTokens + usage.cacheReadInputTokens + usage.cacheWriteInputTokens;
 }
 
@@ -80,7 +84,11 @@ export function updateTokenCorrection(state: TokenCorrection, sample: TokenSampl
  * The estimate and its corrected value side by side. `corrected` is `ceil(estimate × ratio)` for a learned model and
  * equals `estimate` for an unknown one; both are whole numbers and 0 stays 0.
  */
-export function correctTokens(state: TokenCorrection, modelId: string, estimated: number): { estimate: number; corrected: number } {
+export function correctTokens(
+  state: TokenCorrection,
+  modelId: string,
+  estimated: number,
+): { estimate: number; corrected: number } {
   const estimate = Number.isFinite(estimated) && estimated > 0 ? Math.ceil(estimated) : 0;
   const key = toModelKey(modelId);
   const ratio = state.models.find(([modelKey]) => modelKey === key)?.[1].ratio ?? 1;

@@ -4,7 +4,12 @@ import { isAppError } from '../../errors.ts';
 import { createToolRegistry, STANDARD_TAG, toToolDefinition } from './tool-registry.ts';
 
 const schema = { type: 'object', properties: { path: { type: 'string', description: 'Path of the file.' } } };
-const spec = (name: string, tags: string[] = ['files']) => ({ name, description: `Does ${name}.`, inputSchema: schema, tags });
+const spec = (name: string, tags: string[] = ['files']) => ({
+  name,
+  description: `Does ${name}.`,
+  inputSchema: schema,
+  tags,
+});
 
 describe('createToolRegistry', () => {
   it('lists tools by name whatever the registration order, and splits standard from domain tools', () => {
@@ -29,7 +34,11 @@ describe('createToolRegistry', () => {
 
   it('merges tags from the spec and the options, sorted and distinct', () => {
     const registry = createToolRegistry();
-    assert.deepEqual(registry.register(spec('a', ['mail', 'files']), { tags: ['files', 'standard'] }).tags, ['files', 'mail', 'standard']);
+    assert.deepEqual(registry.register(spec('a', ['mail', 'files']), { tags: ['files', 'standard'] }).tags, [
+      'files',
+      'mail',
+      'standard',
+    ]);
   });
 
   it('returns frozen copies the caller cannot change and that do not follow the caller’s object', () => {
@@ -46,17 +55,32 @@ describe('createToolRegistry', () => {
     ['a name with spaces', spec('bad name'), /tool "bad name": name: must be 1-64/],
     ['a 65-character name', spec('x'.repeat(65)), /name: must be 1-64/],
     ['an empty description', { ...spec('a'), description: '  ' }, /tool "a": description: must not be empty/],
-    ['a schema that is not an object type', { ...spec('a'), inputSchema: { type: 'string' } }, /tool "a": inputSchema: must have top-level "type": "object"/],
+    [
+      'a schema that is not an object type',
+      { ...spec('a'), inputSchema: { type: 'string' } },
+      /tool "a": inputSchema: must have top-level "type": "object"/,
+    ],
     ['an array as schema', { ...spec('a'), inputSchema: [] }, /inputSchema: must be a JSON schema object/],
     ['an empty tag', spec('a', ['']), /tool "a": tags\.0: must not be empty/],
-    ['a relative url', { ...spec('a'), http: { url: '/x', method: 'GET' } }, /http\.url: must be an absolute http\(s\) URL/],
+    [
+      'a relative url',
+      { ...spec('a'), http: { url: '/x', method: 'GET' } },
+      /http\.url: must be an absolute http\(s\) URL/,
+    ],
     ['an ftp url', { ...spec('a'), http: { url: 'ftp://h/x', method: 'GET' } }, /http\.url/],
-    ['an unknown method', { ...spec('a'), http: { url: 'https://h/x', method: 'TRACE' } }, /http\.method: must be one of GET, POST/],
+    [
+      'an unknown method',
+      { ...spec('a'), http: { url: 'https://h/x', method: 'TRACE' } },
+      /http\.method: must be one of GET, POST/,
+    ],
   ];
   for (const [what, input, message] of badSpecs) {
     it(`rejects ${what} with config_invalid naming tool and field`, () => {
       const registry = createToolRegistry();
-      assert.throws(() => registry.register(input as never), (error: unknown) => isAppError(error, 'config_invalid') && message.test(error.message));
+      assert.throws(
+        () => registry.register(input as never),
+        (error: unknown) => isAppError(error, 'config_invalid') && message.test(error.message),
+      );
       assert.equal(registry.all().length, 0);
     });
   }
@@ -64,13 +88,19 @@ describe('createToolRegistry', () => {
   it('rejects a duplicate name and keeps the first', () => {
     const registry = createToolRegistry();
     registry.register(spec('a'));
-    assert.throws(() => registry.register({ ...spec('a'), description: 'Other.' }), (error: unknown) => isAppError(error, 'config_invalid') && /already registered/.test(error.message));
+    assert.throws(
+      () => registry.register({ ...spec('a'), description: 'Other.' }),
+      (error: unknown) => isAppError(error, 'config_invalid') && /already registered/.test(error.message),
+    );
     assert.equal(registry.get('a')?.description, 'Does a.');
   });
 
   it('accepts an http handler', () => {
     const registry = createToolRegistry();
-    assert.deepEqual(registry.register({ ...spec('a'), http: { url: 'https://api.example.com/a', method: 'POST' } }).http, { url: 'https://api.example.com/a', method: 'POST' });
+    assert.deepEqual(
+      registry.register({ ...spec('a'), http: { url: 'https://api.example.com/a', method: 'POST' } }).http,
+      { url: 'https://api.example.com/a', method: 'POST' },
+    );
   });
 });
 
@@ -99,7 +129,10 @@ describe('loadManifest', () => {
   });
 
   it('rejects a manifest that is not an array', () => {
-    assert.deepEqual(createToolRegistry().loadManifest({ tools: [] }), { ok: false, errors: ['manifest: must be a JSON array of tool specs'] });
+    assert.deepEqual(createToolRegistry().loadManifest({ tools: [] }), {
+      ok: false,
+      errors: ['manifest: must be a JSON array of tool specs'],
+    });
   });
 });
 

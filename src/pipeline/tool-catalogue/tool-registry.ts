@@ -21,7 +21,10 @@ export type ToolInput = {
 
 export type RegisterOptions = { readonly tags?: readonly string[] };
 
-export type LoadManifestResult = { readonly ok: true; readonly added: readonly string[] } | { readonly ok: false; readonly errors: readonly string[] };
+export type LoadManifestResult = { readonly ok: true; readonly added: readonly string[] } | {
+  readonly ok: false;
+  readonly errors: readonly string[];
+};
 
 export type ToolRegistry = {
   /** Validates and adds one tool; throws AppError 'config_invalid' (naming tool and field) on a bad spec or a duplicate name. */
@@ -61,9 +64,15 @@ export function createToolRegistry(): ToolRegistry {
     register(tool, options = {}) {
       const tags = [...(Array.isArray(tool?.tags) ? tool.tags : []), ...(options.tags ?? [])];
       const parsed = parseToolSpec({ ...tool, tags });
-      if (!parsed.ok) throw new AppError('config_invalid', parsed.errors.join('; '), { details: { errors: parsed.errors } });
+      if (!parsed.ok) {
+        throw new AppError('config_invalid', parsed.errors.join('; '), { details: { errors: parsed.errors } });
+      }
       if (tools.has(parsed.spec.name)) {
-        throw new AppError('config_invalid', `tool "${parsed.spec.name}": name: already registered (tool names must be unique)`, { details: { name: parsed.spec.name } });
+        throw new AppError(
+          'config_invalid',
+          `tool "${parsed.spec.name}": name: already registered (tool names must be unique)`,
+          { details: { name: parsed.spec.name } },
+        );
       }
       add(parsed.spec);
       return parsed.spec;
@@ -82,8 +91,9 @@ export function createToolRegistry(): ToolRegistry {
         }
         const name = parsed.spec.name;
         if (tools.has(name)) errors.push(`manifest[${index}]: tool "${name}": name: already registered`);
-        else if (seen.has(name)) errors.push(`manifest[${index}]: tool "${name}": name: appears more than once in the manifest`);
-        else {
+        else if (seen.has(name)) {
+          errors.push(`manifest[${index}]: tool "${name}": name: appears more than once in the manifest`);
+        } else {
           seen.add(name);
           specs.push(parsed.spec);
         }
@@ -96,7 +106,9 @@ export function createToolRegistry(): ToolRegistry {
     get: (name) => tools.get(name),
     all,
     standardTools: () => all().filter((spec) => spec.tags.includes(STANDARD_TAG)),
-    domainTools: (domain) => all().filter((spec) => !spec.tags.includes(STANDARD_TAG) && (domain === undefined || spec.tags.includes(domain))),
-    domains: () => [...new Set(all().flatMap((spec) => spec.tags))].filter((tag) => tag !== STANDARD_TAG).sort(compareText),
+    domainTools: (domain) =>
+      all().filter((spec) => !spec.tags.includes(STANDARD_TAG) && (domain === undefined || spec.tags.includes(domain))),
+    domains: () =>
+      [...new Set(all().flatMap((spec) => spec.tags))].filter((tag) => tag !== STANDARD_TAG).sort(compareText),
   };
 }

@@ -36,10 +36,16 @@ const TOOL_SPEC_SCHEMA = v.object({
   name: v.pipe(v.string('must be a string'), v.regex(TOOL_NAME_PATTERN, 'must be 1-64 letters, digits, "_" or "-"')),
   description: v.pipe(v.string('must be a string'), v.check(isNonBlank, 'must not be empty')),
   inputSchema: v.pipe(
-    v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'must be a JSON schema object'),
+    v.custom<Record<string, unknown>>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      'must be a JSON schema object',
+    ),
     v.check((schema) => schema['type'] === 'object', 'must have top-level "type": "object"'),
   ),
-  tags: v.array(v.pipe(v.string('must be a string'), v.check(isNonBlank, 'must not be empty')), 'must be an array of strings'),
+  tags: v.array(
+    v.pipe(v.string('must be a string'), v.check(isNonBlank, 'must not be empty')),
+    'must be an array of strings',
+  ),
   http: v.optional(
     v.object(
       {
@@ -51,7 +57,10 @@ const TOOL_SPEC_SCHEMA = v.object({
   ),
 });
 
-export type ParseToolSpecResult = { readonly ok: true; readonly spec: ToolSpec } | { readonly ok: false; readonly errors: readonly string[] };
+export type ParseToolSpecResult = { readonly ok: true; readonly spec: ToolSpec } | {
+  readonly ok: false;
+  readonly errors: readonly string[];
+};
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
@@ -69,17 +78,29 @@ function deepFreeze<T>(value: T): T {
 export function parseToolSpec(input: unknown, label?: string): ParseToolSpecResult {
   const rawName = typeof input === 'object' && input !== null ? (input as { name?: unknown }).name : undefined;
   const who = typeof rawName === 'string' && rawName !== '' ? `tool "${rawName}"` : (label ?? 'tool');
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, errors: [`${who}: must be an object`] };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, errors: [`${who}: must be an object`] };
+  }
   const result = v.safeParse(TOOL_SPEC_SCHEMA, input);
   if (!result.success) {
-    const explain = (issue: v.BaseIssue<unknown>): string => (issue.message.startsWith('Invalid key') ? 'is required' : issue.message);
-    return { ok: false, errors: result.issues.map((issue) => `${who}: ${v.getDotPath(issue) ?? '(spec)'}: ${explain(issue)}`) };
+    const explain = (
+      issue: v.BaseIssue<unknown>,
+    ): string => (issue.message.startsWith('Invalid key') ? 'is required' : issue.message);
+    return {
+      ok: false,
+      errors: result.issues.map((issue) => `${who}: ${v.getDotPath(issue) ?? '(spec)'}: ${explain(issue)}`),
+    };
   }
   let copy: ToolSpec;
   try {
     copy = JSON.parse(JSON.stringify(result.output)) as ToolSpec;
   } catch (cause) {
-    return { ok: false, errors: [`${who}: inputSchema: must be plain JSON (${cause instanceof Error ? cause.message : 'not serialisable'})`] };
+    return {
+      ok: false,
+      errors: [
+        `${who}: inputSchema: must be plain JSON (${cause instanceof Error ? cause.message : 'not serialisable'})`,
+      ],
+    };
   }
   const tags = [...new Set(copy.tags.map((tag) => tag.trim()))].sort(compareText);
   return { ok: true, spec: deepFreeze({ ...copy, tags }) };

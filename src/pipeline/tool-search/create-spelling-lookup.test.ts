@@ -14,7 +14,9 @@ describe('isNearSpelling', () => {
     ['cats', 'cat', false],
     ['abcdef', 'uvwxyz', false],
   ];
-  for (const [word, known, near] of cases) it(`${word} ~ ${known}: ${near}`, () => assert.equal(isNearSpelling(word, known), near));
+  for (const [word, known, near] of cases) {
+    it(`${word} ~ ${known}: ${near}`, () => assert.equal(isNearSpelling(word, known), near));
+  }
 });
 
 describe('findNearSpellings', () => {
@@ -35,7 +37,9 @@ describe('findNearSpellings', () => {
     fc.assert(
       fc.property(fc.array(word, { maxLength: 40 }), word, (vocabulary, query) => {
         const known = new Set(vocabulary);
-        const expected = query.length < 5 || known.has(query) ? [] : [...known].filter((term) => isNearSpelling(query, term)).sort();
+        const expected = query.length < 5 || known.has(query)
+          ? []
+          : [...known].filter((term) => isNearSpelling(query, term)).sort();
         assert.deepEqual(findNearSpellings(createSpellingLookup(vocabulary), query), expected);
       }),
       { numRuns: 500 },

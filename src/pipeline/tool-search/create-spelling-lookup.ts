@@ -35,7 +35,8 @@ export function isNearSpelling(word: string, known: string): boolean {
   while (head < word.length && word[head] === known[head]) head += 1;
   let tail = 0;
   while (tail < word.length - head && word[word.length - 1 - tail] === known[known.length - 1 - tail]) tail += 1;
-  const swapped = word.length === known.length && head + tail === word.length - 2 && word[head] === known[head + 1] && word[head + 1] === known[head];
+  const swapped = word.length === known.length && head + tail === word.length - 2 && word[head] === known[head + 1] &&
+    word[head + 1] === known[head];
   return swapped || head + tail >= Math.max(word.length, known.length) - 1;
 }
 

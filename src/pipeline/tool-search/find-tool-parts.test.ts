@@ -3,15 +3,26 @@ import assert from 'node:assert/strict';
 import { findToolParts } from './find-tool-parts.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 
-const tool = (name: string, tags: string[], properties: Record<string, { description?: string; enum?: string[] }> = {}): ToolSpec => ({
+const tool = (
+  name: string,
+  tags: string[],
+  properties: Record<string, { description?: string; enum?: string[] }> = {},
+): ToolSpec => ({
   name,
   description: `${name} tool.`,
   tags,
-  inputSchema: { type: 'object', properties: Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, { type: 'string', ...schema }])) },
+  inputSchema: {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([key, schema]) => [key, { type: 'string', ...schema }]),
+    ),
+  },
 });
 
 const CAR: readonly ToolSpec[] = [
-  tool('showStatus', ['car'], { part: { description: 'The part to show. One of "fuel", "doors", "brakePedal", "engine", "radio".' } }),
+  tool('showStatus', ['car'], {
+    part: { description: 'The part to show. One of "fuel", "doors", "brakePedal", "engine", "radio".' },
+  }),
   tool('startEngine', ['car']),
   tool('pressBrakePedal', ['car']),
   tool('lockDoors', ['car']),
@@ -42,7 +53,11 @@ describe('findToolParts', () => {
 
   it('reads enumerated values as well as descriptions', () => {
     const tools = [tool('showStatus', ['car'], { part: { enum: ['doors', 'brakePedal', 'engine'] } }), ...CAR.slice(1)];
-    assert.deepEqual(Object.keys(names(tools, findToolParts(tools, always))), ['startEngine', 'pressBrakePedal', 'lockDoors']);
+    assert.deepEqual(Object.keys(names(tools, findToolParts(tools, always))), [
+      'startEngine',
+      'pressBrakePedal',
+      'lockDoors',
+    ]);
   });
 
   it('needs at least three distinct objects: two named together are a mention, not a list of parts', () => {

@@ -18,7 +18,10 @@ function parameterTexts(tool: ToolSpec): string[] {
   const properties = tool.inputSchema['properties'];
   if (typeof properties !== 'object' || properties === null) return [];
   return Object.entries(properties as Record<string, unknown>).map(([key, value]) => {
-    const schema = (typeof value === 'object' && value !== null ? value : {}) as { description?: unknown; enum?: unknown };
+    const schema = (typeof value === 'object' && value !== null ? value : {}) as {
+      description?: unknown;
+      enum?: unknown;
+    };
     const description = typeof schema.description === 'string' ? schema.description : '';
     const options = Array.isArray(schema.enum) ? schema.enum.filter((option) => typeof option === 'string') : [];
     return [key, description, ...options].join(' ');

@@ -24,19 +24,48 @@ export type IndexedTool = {
 export type Posting = { readonly tool: number; readonly weight: number };
 
 /** How much a match in each field counts: a word of the name says most about what the tool does. */
-const FIELD_WEIGHTS: Readonly<Record<Field, number>> = { name: 3, description: 1, tags: 0.5, parameterNames: 1, parameterDescriptions: 0.5 };
+const FIELD_WEIGHTS: Readonly<Record<Field, number>> = {
+  name: 3,
+  description: 1,
+  tags: 0.5,
+  parameterNames: 1,
+  parameterDescriptions: 0.5,
+};
 /** Length normalisation per field (BM25's b): names and tags are short enough that length says little. */
-const FIELD_LENGTH_NORMALISATION: Readonly<Record<Field, number>> = { name: 0.3, description: 0.75, tags: 0.3, parameterNames: 0.5, parameterDescriptions: 0.75 };
+const FIELD_LENGTH_NORMALISATION: Readonly<Record<Field, number>> = {
+  name: 0.3,
+  description: 0.75,
+  tags: 0.3,
+  parameterNames: 0.5,
+  parameterDescriptions: 0.75,
+};
 /** First name words that mark a tool which reads or looks something up (stemmed). */
-const PRODUCER_VERBS = new Set(['get', 'find', 'search', 'list', 'lookup', 'fetch', 'retriev', 'view', 'display', 'check', 'show', 'read']);
+const PRODUCER_VERBS = new Set([
+  'get',
+  'find',
+  'search',
+  'list',
+  'lookup',
+  'fetch',
+  'retriev',
+  'view',
+  'display',
+  'check',
+  'show',
+  'read',
+]);
 /** A shared word must occur in at most this share of the tools to link two of them: "name" or "id" would link everything. */
 const LINK_MAX_SHARE = 0.22;
 
 function fieldTexts(tool: ToolSpec): Record<Field, string> {
   const properties = tool.inputSchema['properties'];
-  const entries = typeof properties === 'object' && properties !== null ? Object.entries(properties as Record<string, unknown>) : [];
+  const entries = typeof properties === 'object' && properties !== null
+    ? Object.entries(properties as Record<string, unknown>)
+    : [];
   const describe = (value: unknown): string => {
-    const description = typeof value === 'object' && value !== null ? (value as { description?: unknown }).description : undefined;
+    const description = typeof value === 'object' && value !== null
+      ? (value as { description?: unknown }).description
+      : undefined;
     return typeof description === 'string' ? description : '';
   };
   return {
@@ -60,7 +89,10 @@ type PartialTool = Omit<IndexedTool, 'producers' | 'parts' | 'distinctiveTerms'>
 function findProducers(partial: readonly PartialTool[], isRare: (term: string) => boolean): number[][] {
   const sharesTag = (a: PartialTool, b: PartialTool): boolean => a !== b && a.tags.some((tag) => b.tags.includes(tag));
   return partial.map((tool) => {
-    const inputs = new Set([...tool.termFrequencies.parameterNames.keys(), ...tool.termFrequencies.parameterDescriptions.keys()]);
+    const inputs = new Set([
+      ...tool.termFrequencies.parameterNames.keys(),
+      ...tool.termFrequencies.parameterDescriptions.keys(),
+    ]);
     const producers: number[] = [];
     partial.forEach((other, position) => {
       if (!sharesTag(tool, other)) return;
@@ -87,29 +119,49 @@ export function indexToolFields(tools: readonly ToolSpec[]) {
   });
   const documentFrequency = new Map<string, number>();
   for (const tool of partial) {
-    for (const term of new Set(FIELDS.flatMap((field) => [...tool.termFrequencies[field].keys()]))) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    for (const term of new Set(FIELDS.flatMap((field) => [...tool.termFrequencies[field].keys()]))) {
+      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    }
   }
   const count = partial.length;
-  const inverseDocumentFrequency = new Map([...documentFrequency].map(([term, frequency]) => [term, Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5))]));
+  const inverseDocumentFrequency = new Map(
+    [...documentFrequency].map((
+      [term, frequency],
+    ) => [term, Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5))]),
+  );
   const averageLengths = {} as Record<Field, number>;
-  for (const field of FIELDS) averageLengths[field] = count === 0 ? 0 : partial.reduce((sum, tool) => sum + tool.lengths[field], 0) / count;
+  for (const field of FIELDS) {
+    averageLengths[field] = count === 0 ? 0 : partial.reduce((sum, tool) => sum + tool.lengths[field], 0) / count;
+  }
   const postings = new Map<string, Posting[]>();
   partial.forEach((tool, position) => {
     const weights = new Map<string, number>();
     for (const field of FIELDS) {
-      const normalisation = 1 - FIELD_LENGTH_NORMALISATION[field] + (FIELD_LENGTH_NORMALISATION[field] * tool.lengths[field]) / (averageLengths[field] || 1);
-      for (const [term, frequency] of tool.termFrequencies[field]) weights.set(term, (weights.get(term) ?? 0) + (FIELD_WEIGHTS[field] * frequency) / normalisation);
+      const normalisation = 1 - FIELD_LENGTH_NORMALISATION[field] +
+        (FIELD_LENGTH_NORMALISATION[field] * tool.lengths[field]) / (averageLengths[field] || 1);
+      for (const [term, frequency] of tool.termFrequencies[field]) {
+        weights.set(term, (weights.get(term) ?? 0) + (FIELD_WEIGHTS[field] * frequency) / normalisation);
+      }
     }
-    for (const [term, weight] of weights) postings.set(term, [...(postings.get(term) ?? []), { tool: position, weight }]);
+    for (const [term, weight] of weights) {
+      postings.set(term, [...(postings.get(term) ?? []), { tool: position, weight }]);
+    }
   });
   const isRare = (term: string): boolean => (documentFrequency.get(term) ?? count) <= count * LINK_MAX_SHARE;
   const producers = findProducers(partial, isRare);
   const parts = findToolParts(tools, isRare);
   const rarity = (term: string): number => inverseDocumentFrequency.get(term) ?? 0;
   const indexedTools: IndexedTool[] = partial.map((tool, position) => {
-    const distinctiveTerms = [...new Set([...tool.termFrequencies.name.keys(), ...tool.termFrequencies.description.keys()])];
+    const distinctiveTerms = [
+      ...new Set([...tool.termFrequencies.name.keys(), ...tool.termFrequencies.description.keys()]),
+    ];
     distinctiveTerms.sort((a, b) => rarity(b) - rarity(a) || (a < b ? -1 : a > b ? 1 : 0));
     return { ...tool, producers: producers[position] ?? [], parts: parts[position] ?? [], distinctiveTerms };
   });
-  return { tools: indexedTools, inverseDocumentFrequency, averageLengths, postings: postings as ReadonlyMap<string, readonly Posting[]> };
+  return {
+    tools: indexedTools,
+    inverseDocumentFrequency,
+    averageLengths,
+    postings: postings as ReadonlyMap<string, readonly Posting[]>,
+  };
 }

@@ -12,7 +12,9 @@ describe('recallAt', () => {
     ['duplicate gold counted once', ['a'], ['a', 'a'], 1, 1],
     ['empty gold', ['a'], [], 1, 1],
   ];
-  for (const [what, ranking, gold, k, expected] of cases) it(what, () => assert.equal(recallAt(ranked(...ranking), gold, k), expected));
+  for (const [what, ranking, gold, k, expected] of cases) {
+    it(what, () => assert.equal(recallAt(ranked(...ranking), gold, k), expected));
+  }
 });
 
 describe('measureRecall', () => {
@@ -26,28 +28,42 @@ describe('measureRecall', () => {
     assert.deepEqual(report, { recallAt5: 0.5, recallAt10: 0.75, recallAt15: 1, meanShortlist: 4, queries: 2 });
   });
   it('reports zeros for no measurable queries', () => {
-    assert.deepEqual(measureRecall({ queries: [], rank: () => [] }), { recallAt5: 0, recallAt10: 0, recallAt15: 0, meanShortlist: 0, queries: 0 });
+    assert.deepEqual(measureRecall({ queries: [], rank: () => [] }), {
+      recallAt5: 0,
+      recallAt10: 0,
+      recallAt15: 0,
+      meanShortlist: 0,
+      queries: 0,
+    });
   });
 });
 
 describe('parseLabelledQueries', () => {
   it('reads JSON lines, skipping blank lines', () => {
-    assert.deepEqual(parseLabelledQueries('{"query":"a","gold":["x"]}\n\n{"query":"b","gold":[],"previous":["a"]}\r\n'), {
-      ok: true,
-      queries: [{ query: 'a', gold: ['x'] }, { query: 'b', gold: [], previous: ['a'] }],
-    });
+    assert.deepEqual(
+      parseLabelledQueries('{"query":"a","gold":["x"]}\n\n{"query":"b","gold":[],"previous":["a"]}\r\n'),
+      {
+        ok: true,
+        queries: [{ query: 'a', gold: ['x'] }, { query: 'b', gold: [], previous: ['a'] }],
+      },
+    );
   });
   it('names every bad line', () => {
-    assert.deepEqual(parseLabelledQueries('{"query":"a","gold":["x"]}\nnot json\n{"gold":["x"]}\n{"query":"a","gold":"x"}\n{"query":"a","gold":[],"previous":[1]}\n[]'), {
-      ok: false,
-      errors: [
-        'line 2: not valid JSON',
-        'line 3: "query" must be a non-empty string',
-        'line 4: "gold" must be an array of tool names',
-        'line 5: "previous" must be an array of strings',
-        'line 6: "query" must be a non-empty string',
-      ],
-    });
+    assert.deepEqual(
+      parseLabelledQueries(
+        '{"query":"a","gold":["x"]}\nnot json\n{"gold":["x"]}\n{"query":"a","gold":"x"}\n{"query":"a","gold":[],"previous":[1]}\n[]',
+      ),
+      {
+        ok: false,
+        errors: [
+          'line 2: not valid JSON',
+          'line 3: "query" must be a non-empty string',
+          'line 4: "gold" must be an array of tool names',
+          'line 5: "previous" must be an array of strings',
+          'line 6: "query" must be a non-empty string',
+        ],
+      },
+    );
   });
   it('rejects an empty file', () => {
     assert.deepEqual(parseLabelledQueries('\n'), { ok: false, errors: ['no queries found'] });

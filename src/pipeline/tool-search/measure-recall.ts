@@ -2,7 +2,11 @@
 import type { RankedTool } from './rank-tools.ts';
 
 /** One labelled user turn: the tools a correct answer calls, and optionally the earlier user turns (oldest first). */
-export type LabelledQuery = { readonly query: string; readonly gold: readonly string[]; readonly previous?: readonly string[] };
+export type LabelledQuery = {
+  readonly query: string;
+  readonly gold: readonly string[];
+  readonly previous?: readonly string[];
+};
 
 export type RecallReport = {
   readonly recallAt5: number;
@@ -45,10 +49,19 @@ export function measureRecall(options: MeasureRecallOptions): RecallReport {
     if (options.shortlist !== undefined) shortlisted += options.shortlist(ranking).length;
   }
   const count = measured.length;
-  return { recallAt5: at5 / count, recallAt10: at10 / count, recallAt15: at15 / count, meanShortlist: shortlisted / count, queries: count };
+  return {
+    recallAt5: at5 / count,
+    recallAt10: at10 / count,
+    recallAt15: at15 / count,
+    meanShortlist: shortlisted / count,
+    queries: count,
+  };
 }
 
-export type ParseLabelledQueriesResult = { readonly ok: true; readonly queries: readonly LabelledQuery[] } | { readonly ok: false; readonly errors: readonly string[] };
+export type ParseLabelledQueriesResult = { readonly ok: true; readonly queries: readonly LabelledQuery[] } | {
+  readonly ok: false;
+  readonly errors: readonly string[];
+};
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -68,11 +81,20 @@ export function parseLabelledQueries(text: string): ParseLabelledQueriesResult {
       errors.push(`${where}: not valid JSON`);
       return;
     }
-    const row = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
-    if (typeof row['query'] !== 'string' || row['query'].trim() === '') errors.push(`${where}: "query" must be a non-empty string`);
-    else if (!isStringArray(row['gold'])) errors.push(`${where}: "gold" must be an array of tool names`);
-    else if (row['previous'] !== undefined && !isStringArray(row['previous'])) errors.push(`${where}: "previous" must be an array of strings`);
-    else queries.push(isStringArray(row['previous']) ? { query: row['query'], gold: row['gold'], previous: row['previous'] } : { query: row['query'], gold: row['gold'] });
+    const row = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<
+      string,
+      unknown
+    >;
+    if (typeof row['query'] !== 'string' || row['query'].trim() === '') {
+      errors.push(`${where}: "query" must be a non-empty string`);
+    } else if (!isStringArray(row['gold'])) errors.push(`${where}: "gold" must be an array of tool names`);
+    else if (row['previous'] !== undefined && !isStringArray(row['previous'])) {
+      errors.push(`${where}: "previous" must be an array of strings`);
+    } else {queries.push(
+        isStringArray(row['previous'])
+          ? { query: row['query'], gold: row['gold'], previous: row['previous'] }
+          : { query: row['query'], gold: row['gold'] },
+      );}
   });
   if (errors.length === 0 && queries.length === 0) errors.push('no queries found');
   return errors.length > 0 ? { ok: false, errors } : { ok: true, queries };

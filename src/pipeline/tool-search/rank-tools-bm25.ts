@@ -8,7 +8,11 @@ const SATURATION = 1.2;
 const LENGTH_NORMALISATION = 0.75;
 
 export type Bm25Index = {
-  readonly tools: readonly { readonly name: string; readonly frequencies: ReadonlyMap<string, number>; readonly length: number }[];
+  readonly tools: readonly {
+    readonly name: string;
+    readonly frequencies: ReadonlyMap<string, number>;
+    readonly length: number;
+  }[];
   readonly inverseDocumentFrequency: ReadonlyMap<string, number>;
   readonly averageLength: number;
 };
@@ -20,8 +24,12 @@ function tokenizePlain(text: string): string[] {
 
 function documentText(tool: ToolSpec): string {
   const properties = tool.inputSchema['properties'];
-  const parameters = typeof properties === 'object' && properties !== null ? Object.entries(properties as Record<string, { description?: unknown }>) : [];
-  const parameterText = parameters.map(([key, value]) => `${key} ${typeof value?.description === 'string' ? value.description : ''}`);
+  const parameters = typeof properties === 'object' && properties !== null
+    ? Object.entries(properties as Record<string, { description?: unknown }>)
+    : [];
+  const parameterText = parameters.map(([key, value]) =>
+    `${key} ${typeof value?.description === 'string' ? value.description : ''}`
+  );
   return [tool.name, tool.description, ...tool.tags, ...parameterText].join(' ');
 }
 
@@ -34,9 +42,15 @@ export function createBm25Index(tools: readonly ToolSpec[]): Bm25Index {
     return { name: tool.name, frequencies, length: terms.length };
   });
   const documentFrequency = new Map<string, number>();
-  for (const tool of indexed) for (const term of tool.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const tool of indexed) {
+    for (const term of tool.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  }
   const count = indexed.length;
-  const inverseDocumentFrequency = new Map([...documentFrequency].map(([term, frequency]) => [term, Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5))]));
+  const inverseDocumentFrequency = new Map(
+    [...documentFrequency].map((
+      [term, frequency],
+    ) => [term, Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5))]),
+  );
   const averageLength = count === 0 ? 0 : indexed.reduce((sum, tool) => sum + tool.length, 0) / count;
   return { tools: indexed, inverseDocumentFrequency, averageLength };
 }
@@ -50,8 +64,10 @@ export function rankToolsBm25(index: Bm25Index, input: { readonly query: string 
     for (const term of queryTerms) {
       const frequency = tool.frequencies.get(term);
       if (frequency === undefined) continue;
-      const normalisation = 1 - LENGTH_NORMALISATION + (LENGTH_NORMALISATION * tool.length) / (index.averageLength || 1);
-      score += (index.inverseDocumentFrequency.get(term) ?? 0) * ((frequency * (SATURATION + 1)) / (frequency + SATURATION * normalisation));
+      const normalisation = 1 - LENGTH_NORMALISATION +
+        (LENGTH_NORMALISATION * tool.length) / (index.averageLength || 1);
+      score += (index.inverseDocumentFrequency.get(term) ?? 0) *
+        ((frequency * (SATURATION + 1)) / (frequency + SATURATION * normalisation));
     }
     if (score > 0) ranked.push({ name: tool.name, score });
   }

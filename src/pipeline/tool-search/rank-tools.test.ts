@@ -4,23 +4,40 @@ import { createToolIndex, rankTools } from './rank-tools.ts';
 import { createBm25Index, rankToolsBm25 } from './rank-tools-bm25.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 
-const tool = (name: string, description: string, tags: string[], properties: Record<string, string> = {}): ToolSpec => ({
+const tool = (
+  name: string,
+  description: string,
+  tags: string[],
+  properties: Record<string, string> = {},
+): ToolSpec => ({
   name,
   description,
   tags,
-  inputSchema: { type: 'object', properties: Object.fromEntries(Object.entries(properties).map(([key, text]) => [key, { type: 'string', description: text }])) },
+  inputSchema: {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([key, text]) => [key, { type: 'string', description: text }]),
+    ),
+  },
 });
 
 const CATALOGUE: readonly ToolSpec[] = [
   tool('rm', 'Remove a file from the current folder.', ['files'], { file_name: 'Name of the file.' }),
   tool('ls', 'Show the contents of the current folder.', ['files']),
   tool('mv', 'Move a file to another folder.', ['files'], { source: 'File to move.', destination: 'Target folder.' }),
-  tool('sendEmail', 'Send an email message to a contact.', ['mail'], { recipient_address: 'Email address of the contact.' }),
-  tool('get_contact_address', 'Look up the email address of a contact by name.', ['mail'], { contact: 'Contact name.' }),
+  tool('sendEmail', 'Send an email message to a contact.', ['mail'], {
+    recipient_address: 'Email address of the contact.',
+  }),
+  tool('get_contact_address', 'Look up the email address of a contact by name.', ['mail'], {
+    contact: 'Contact name.',
+  }),
   tool('deleteEmail', 'Delete an email from the inbox.', ['mail'], { email_id: 'Id of the email.' }),
   tool('get_weather', 'Current weather for a city.', ['weather'], { city: 'City name.' }),
   tool('get_zipcode', 'Find the zipcode of a city.', ['maps'], { city: 'City name.' }),
-  tool('estimate_distance', 'Estimate the distance between two places.', ['maps'], { from: 'Zipcode of the start.', to: 'Zipcode of the end.' }),
+  tool('estimate_distance', 'Estimate the distance between two places.', ['maps'], {
+    from: 'Zipcode of the start.',
+    to: 'Zipcode of the end.',
+  }),
   tool('get_route', 'Driving route between two addresses.', ['maps'], { from: 'Start address.', to: 'End address.' }),
 ];
 const index = createToolIndex(CATALOGUE);
@@ -32,19 +49,28 @@ describe('rankTools', () => {
   });
 
   it('uses earlier user turns: "now remove that one" after talking about files ranks file tools above mail tools', () => {
-    const ranking = rankTools(index, { query: 'now remove that one', recentUserTurns: ['what is in my folder?', 'move notes.txt to the archive folder'] });
+    const ranking = rankTools(index, {
+      query: 'now remove that one',
+      recentUserTurns: ['what is in my folder?', 'move notes.txt to the archive folder'],
+    });
     assert.equal(names(ranking, 1)[0], 'rm');
     const position = (name: string) => ranking.findIndex((entry) => entry.name === name);
     assert.ok(position('mv') < position('deleteEmail'), JSON.stringify(ranking));
   });
 
   it('lets the latest message outweigh earlier turns', () => {
-    const ranking = rankTools(index, { query: 'what is the weather in Paris', recentUserTurns: ['remove old.txt', 'move a.txt to b'] });
+    const ranking = rankTools(index, {
+      query: 'what is the weather in Paris',
+      recentUserTurns: ['remove old.txt', 'move a.txt to b'],
+    });
     assert.equal(names(ranking, 1)[0], 'get_weather');
   });
 
   it('lifts the tool that produces another hit’s input (the zipcode lookup before the distance)', () => {
-    assert.deepEqual(index.tools.find((entry) => entry.name === 'estimate_distance')?.producers.map((at) => index.tools[at]?.name), ['get_zipcode']);
+    assert.deepEqual(
+      index.tools.find((entry) => entry.name === 'estimate_distance')?.producers.map((at) => index.tools[at]?.name),
+      ['get_zipcode'],
+    );
     const ranking = rankTools(index, { query: 'how far is it to estimate the distance between Lyon and Nice' });
     assert.deepEqual(names(ranking, 2), ['estimate_distance', 'get_zipcode']);
   });
@@ -63,7 +89,9 @@ describe('rankTools', () => {
   it('pulls up the other parts of the hit’s system, named together in a status tool’s options (brake pedal beside engine)', () => {
     const car = createToolIndex([
       ...CATALOGUE,
-      tool('displayStatus', 'Show the status of the car.', ['car'], { option: 'One of "doors", "brakePedal", "engine".' }),
+      tool('displayStatus', 'Show the status of the car.', ['car'], {
+        option: 'One of "doors", "brakePedal", "engine".',
+      }),
       tool('startEngine', 'Start the engine.', ['car']),
       tool('pressBrakePedal', 'Press the brake pedal.', ['car']),
       tool('lockDoors', 'Lock the doors.', ['car']),
@@ -72,8 +100,14 @@ describe('rankTools', () => {
     const ranking = rankTools(car, { query: 'start the engine please' });
     const position = (name: string) => ranking.findIndex((entry) => entry.name === name);
     assert.equal(position('startEngine'), 0);
-    assert.ok(position('pressBrakePedal') < position('adjustMirror') && position('lockDoors') < position('adjustMirror'), JSON.stringify(ranking));
-    assert.ok((ranking[position('pressBrakePedal')]?.score ?? 0) < (ranking[0]?.score ?? 0) / 1.2, 'a part weighs far less than the hit');
+    assert.ok(
+      position('pressBrakePedal') < position('adjustMirror') && position('lockDoors') < position('adjustMirror'),
+      JSON.stringify(ranking),
+    );
+    assert.ok(
+      (ranking[position('pressBrakePedal')]?.score ?? 0) < (ranking[0]?.score ?? 0) / 1.2,
+      'a part weighs far less than the hit',
+    );
   });
 
   it('tolerates a typo', () => {

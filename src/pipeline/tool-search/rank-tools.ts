@@ -3,7 +3,7 @@
 // other parts of a hit's system, and pseudo-relevance feedback from the best hits.
 import { compareText } from '../tool-catalogue/index.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
-import { indexToolFields, FIELDS } from './index-tool-fields.ts';
+import { FIELDS, indexToolFields } from './index-tool-fields.ts';
 import type { IndexedTool, Posting } from './index-tool-fields.ts';
 import { createSpellingLookup } from './create-spelling-lookup.ts';
 import type { SpellingLookup } from './create-spelling-lookup.ts';
@@ -52,7 +52,9 @@ function scoreTools(index: ToolIndex, queryTerms: ReadonlyMap<string, number>): 
     const postings = index.postings.get(term);
     if (postings === undefined || queryWeight <= 0) continue;
     const weight = queryWeight * (index.inverseDocumentFrequency.get(term) ?? 0);
-    for (const posting of postings) scores[posting.tool] = (scores[posting.tool] ?? 0) + (weight * posting.weight) / (SATURATION + posting.weight);
+    for (const posting of postings) {
+      scores[posting.tool] = (scores[posting.tool] ?? 0) + (weight * posting.weight) / (SATURATION + posting.weight);
+    }
   }
   return scores;
 }
@@ -60,7 +62,9 @@ function scoreTools(index: ToolIndex, queryTerms: ReadonlyMap<string, number>): 
 /** Positions of the `count` best positive scores, best first, ties by tool name (so catalogue order never matters). */
 function findBest(index: ToolIndex, scores: readonly number[], count: number): number[] {
   const best: number[] = [];
-  const before = (a: number, b: number): boolean => (scores[a] ?? 0) > (scores[b] ?? 0) || ((scores[a] ?? 0) === (scores[b] ?? 0) && compareText(index.tools[a]?.name ?? '', index.tools[b]?.name ?? '') < 0);
+  const before = (a: number, b: number): boolean =>
+    (scores[a] ?? 0) > (scores[b] ?? 0) ||
+    ((scores[a] ?? 0) === (scores[b] ?? 0) && compareText(index.tools[a]?.name ?? '', index.tools[b]?.name ?? '') < 0);
   scores.forEach((score, position) => {
     if (score <= 0) return;
     let at = best.length;
@@ -72,7 +76,11 @@ function findBest(index: ToolIndex, scores: readonly number[], count: number): n
 }
 
 /** The query terms plus the rarest name and description terms of the best few tools, at a low weight. */
-function addFeedbackTerms(index: ToolIndex, termWeights: ReadonlyMap<string, number>, scores: readonly number[]): ReadonlyMap<string, number> {
+function addFeedbackTerms(
+  index: ToolIndex,
+  termWeights: ReadonlyMap<string, number>,
+  scores: readonly number[],
+): ReadonlyMap<string, number> {
   const best = findBest(index, scores, FEEDBACK_TOOLS);
   const topScore = scores[best[0] ?? -1] ?? 0;
   const expanded = new Map(termWeights);

@@ -1,5 +1,5 @@
 // A small table of generic synonyms for tool search ("delete" ≈ "remove"), matched on stems.
-import { stemWord, splitWords } from './tokenize-for-search.ts';
+import { splitWords, stemWord } from './tokenize-for-search.ts';
 
 /**
  * Groups of words that ask for the same action or object in most tool catalogues. Kept generic on purpose:

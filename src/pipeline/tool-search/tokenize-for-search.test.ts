@@ -10,12 +10,19 @@ describe('splitWords', () => {
     ['file_name-2 report.pdf', ['file', 'name', '2', 'report', 'pdf']],
     ['', []],
   ];
-  for (const [text, words] of cases) it(`splits ${JSON.stringify(text)}`, () => assert.deepEqual(splitWords(text), words));
+  for (const [text, words] of cases) {
+    it(`splits ${JSON.stringify(text)}`, () => assert.deepEqual(splitWords(text), words));
+  }
 });
 
 describe('stemWord', () => {
   it('makes inflections of one word meet', () => {
-    for (const group of [['move', 'moves', 'moving', 'moved'], ['create', 'creating', 'creation'], ['directory', 'directories'], ['stop', 'stopped', 'stopping']]) {
+    for (
+      const group of [['move', 'moves', 'moving', 'moved'], ['create', 'creating', 'creation'], [
+        'directory',
+        'directories',
+      ], ['stop', 'stopped', 'stopping']]
+    ) {
       assert.equal(new Set(group.map(stemWord)).size, 1, group.join(','));
     }
   });

@@ -16,13 +16,49 @@ const STOP_WORDS = new Set(
  * matches "make a directory" and "msg" matches "message". Generic vocabulary, not fitted to any test set.
  */
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
-  ls: 'list', cd: 'change directory', mv: 'move', cp: 'copy', rm: 'remove', rmdir: 'remove directory', mkdir: 'make directory',
-  pwd: 'print working directory', cat: 'display file contents', wc: 'word count', du: 'disk usage', df: 'disk free',
-  grep: 'search pattern', touch: 'create file', echo: 'write print', diff: 'compare difference', ps: 'process',
-  dir: 'directory', msg: 'message', msgs: 'messages', auth: 'authenticate', info: 'information', config: 'configuration',
-  num: 'number', avg: 'average', calc: 'calculate', sqrt: 'square root', std: 'standard', max: 'maximum', min: 'minimum',
-  qty: 'quantity', addr: 'address', pw: 'password', tel: 'telephone', img: 'image', pic: 'picture',
-  db: 'database', doc: 'document', docs: 'documents', temp: 'temporary', id: 'identifier', ids: 'identifiers', url: 'link',
+  ls: 'list',
+  cd: 'change directory',
+  mv: 'move',
+  cp: 'copy',
+  rm: 'remove',
+  rmdir: 'remove directory',
+  mkdir: 'make directory',
+  pwd: 'print working directory',
+  cat: 'display file contents',
+  wc: 'word count',
+  du: 'disk usage',
+  df: 'disk free',
+  grep: 'search pattern',
+  touch: 'create file',
+  echo: 'write print',
+  diff: 'compare difference',
+  ps: 'process',
+  dir: 'directory',
+  msg: 'message',
+  msgs: 'messages',
+  auth: 'authenticate',
+  info: 'information',
+  config: 'configuration',
+  num: 'number',
+  avg: 'average',
+  calc: 'calculate',
+  sqrt: 'square root',
+  std: 'standard',
+  max: 'maximum',
+  min: 'minimum',
+  qty: 'quantity',
+  addr: 'address',
+  pw: 'password',
+  tel: 'telephone',
+  img: 'image',
+  pic: 'picture',
+  db: 'database',
+  doc: 'document',
+  docs: 'documents',
+  temp: 'temporary',
+  id: 'identifier',
+  ids: 'identifiers',
+  url: 'link',
 };
 
 /** Minimum length a stem keeps: shorter results undo the cut. */
@@ -80,7 +116,7 @@ export function tokenizeForSearch(text: string, options: TokenizeOptions = {}): 
     if (STOP_WORDS.has(word)) continue;
     terms.push(stemWord(word));
     const expansion = options.expandAbbreviations === false ? undefined : ABBREVIATIONS[word];
-    if (expansion !== undefined) for (const part of splitWords(expansion)) terms.push(stemWord(part));
+    if (expansion !== undefined) { for (const part of splitWords(expansion)) terms.push(stemWord(part)); }
   }
   return terms;
 }

@@ -8,7 +8,13 @@ const spelling = createSpellingLookup(vocabulary.keys());
 
 describe('weighQueryTerms', () => {
   it('weighs the query 1, earlier turns by their distance, synonyms and typos less', () => {
-    const [weights] = weighQueryTerms({ query: 'delete wheather', recentUserTurns: ['old report', 'newer report'], histories: [[0.2, 0.1]], vocabulary, spelling });
+    const [weights] = weighQueryTerms({
+      query: 'delete wheather',
+      recentUserTurns: ['old report', 'newer report'],
+      histories: [[0.2, 0.1]],
+      vocabulary,
+      spelling,
+    });
     assert.equal(weights?.get('delet'), 1);
     assert.ok((weights?.get('remov') ?? 0) > 0 && (weights?.get('remov') ?? 0) < 1, 'synonym weighs less');
     assert.ok((weights?.get('weather') ?? 0) > 0 && (weights?.get('weather') ?? 0) < 1, 'near spelling weighs less');
@@ -17,7 +23,13 @@ describe('weighQueryTerms', () => {
   });
 
   it('returns one map per weighting and ignores turns beyond the longest', () => {
-    const maps = weighQueryTerms({ query: 'report', recentUserTurns: ['ancient', 'old', 'newer'], histories: [[0.5], [0.5, 0.25]], vocabulary, spelling });
+    const maps = weighQueryTerms({
+      query: 'report',
+      recentUserTurns: ['ancient', 'old', 'newer'],
+      histories: [[0.5], [0.5, 0.25]],
+      vocabulary,
+      spelling,
+    });
     assert.equal(maps.length, 2);
     assert.deepEqual([...(maps[0]?.keys() ?? [])].sort(), ['newer', 'report']);
     assert.deepEqual([...(maps[1]?.keys() ?? [])].sort(), ['newer', 'old', 'report']);

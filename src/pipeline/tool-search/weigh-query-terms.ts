@@ -22,7 +22,9 @@ export type WeighQueryTermsInput = {
 function expandTerm(input: WeighQueryTermsInput, term: string): [string, number][] {
   const variants: [string, number][] = [[term, 1]];
   for (const synonym of findSynonyms(term)) variants.push([synonym, SYNONYM_WEIGHT]);
-  if (!input.vocabulary.has(term)) for (const known of findNearSpellings(input.spelling, term)) variants.push([known, NEAR_SPELLING_WEIGHT]);
+  if (!input.vocabulary.has(term)) {
+    for (const known of findNearSpellings(input.spelling, term)) variants.push([known, NEAR_SPELLING_WEIGHT]);
+  }
   return variants;
 }
 
@@ -35,7 +37,10 @@ export function weighQueryTerms(input: WeighQueryTermsInput): Map<string, number
   const expanded = new Map<string, [string, number][]>();
   const depth = Math.max(0, ...input.histories.map((history) => history.length));
   const recent = depth === 0 ? [] : (input.recentUserTurns ?? []).slice(-depth).reverse();
-  const sources: [string, number][] = [[input.query, -1], ...recent.map((turn, back): [string, number] => [turn, back])];
+  const sources: [string, number][] = [
+    [input.query, -1],
+    ...recent.map((turn, back): [string, number] => [turn, back]),
+  ];
   for (const [text, back] of sources) {
     for (const term of tokenizeForSearch(text)) {
       let variants = expanded.get(term);
@@ -47,7 +52,9 @@ export function weighQueryTerms(input: WeighQueryTermsInput): Map<string, number
         const weight = back < 0 ? 1 : (history[back] ?? 0);
         const map = maps[which];
         if (map === undefined || weight <= 0) return;
-        for (const [variant, share] of variants) if (weight * share > (map.get(variant) ?? 0)) map.set(variant, weight * share);
+        for (const [variant, share] of variants) {
+          if (weight * share > (map.get(variant) ?? 0)) map.set(variant, weight * share);
+        }
       });
     }
   }

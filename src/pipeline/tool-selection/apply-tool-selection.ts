@@ -11,7 +11,11 @@ export type ToolSelection = {
   readonly dropped: readonly string[];
 };
 
-export type ApplyToolSelectionInput = { readonly plan: ToolSelectionPlan; readonly reply?: ModelReply; readonly error?: unknown };
+export type ApplyToolSelectionInput = {
+  readonly plan: ToolSelectionPlan;
+  readonly reply?: ModelReply;
+  readonly error?: unknown;
+};
 
 function readNames(reply: ModelReply | undefined): readonly unknown[] | undefined {
   const call = reply?.content.find((block) => block.type === 'tool_use' && block.name === SELECT_TOOLS_NAME);
@@ -32,8 +36,9 @@ export function applyToolSelection(input: ApplyToolSelectionInput): ToolSelectio
   const chosen: string[] = [];
   const dropped: string[] = [];
   for (const name of names ?? []) {
-    if (typeof name !== 'string' || !allowed.has(name)) dropped.push(typeof name === 'string' ? name : JSON.stringify(name) ?? String(name));
-    else if (chosen.includes(name)) continue;
+    if (typeof name !== 'string' || !allowed.has(name)) {
+      dropped.push(typeof name === 'string' ? name : JSON.stringify(name) ?? String(name));
+    } else if (chosen.includes(name)) continue;
     else if (chosen.length >= plan.maxTools) dropped.push(name);
     else chosen.push(name);
   }

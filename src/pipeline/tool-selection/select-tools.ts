@@ -34,11 +34,19 @@ type Bounds = { readonly minTools: number; readonly maxTools: number; readonly r
 export type ToolSelectionPlan =
   | { readonly kind: 'keep'; readonly selected: readonly string[]; readonly reason: string }
   | { readonly kind: 'local'; readonly selected: readonly string[]; readonly reason: string }
-  | ({ readonly kind: 'ask'; readonly request: PromptRequest; readonly shortlist: readonly string[]; readonly fallback: readonly string[] } & Bounds);
+  | ({
+    readonly kind: 'ask';
+    readonly request: PromptRequest;
+    readonly shortlist: readonly string[];
+    readonly fallback: readonly string[];
+  } & Bounds);
 
 function checkBounds(minTools: number, maxTools: number): void {
   if (!Number.isInteger(minTools) || !Number.isInteger(maxTools) || minTools < 1 || maxTools < minTools) {
-    throw new AppError('config_invalid', `tool selection needs whole numbers 1 <= minTools <= maxTools (got ${minTools} and ${maxTools})`);
+    throw new AppError(
+      'config_invalid',
+      `tool selection needs whole numbers 1 <= minTools <= maxTools (got ${minTools} and ${maxTools})`,
+    );
   }
 }
 
@@ -64,22 +72,50 @@ export function planToolSelection(input: PlanToolSelectionInput): ToolSelectionP
   checkBounds(minTools, maxTools);
   const { ranking } = input;
   const best = ranking[0]?.score ?? 0;
-  const relevant = ranking.filter((entry) => entry.score >= best * KEEP_RELEVANCE_RATIO && best > 0).slice(0, minTools).map((entry) => entry.name);
+  const relevant = ranking.filter((entry) => entry.score >= best * KEEP_RELEVANCE_RATIO && best > 0).slice(0, minTools)
+    .map((entry) => entry.name);
   const previous = input.previousSelection ?? [];
   const known = input.catalogue === undefined ? undefined : new Set(input.catalogue.map((spec) => spec.name));
-  if (previous.length > 0 && previous.length <= maxTools && relevant.length > 0 && relevant.every((name) => previous.includes(name)) && (known === undefined || previous.every((name) => known.has(name)))) {
-    return { kind: 'keep', selected: [...previous], reason: `previous selection still covers the ${relevant.length} most relevant tool(s)` };
+  if (
+    previous.length > 0 && previous.length <= maxTools && relevant.length > 0 &&
+    relevant.every((name) => previous.includes(name)) &&
+    (known === undefined || previous.every((name) => known.has(name)))
+  ) {
+    return {
+      kind: 'keep',
+      selected: [...previous],
+      reason: `previous selection still covers the ${relevant.length} most relevant tool(s)`,
+    };
   }
-  if (ranking.length <= minTools) return { kind: 'local', selected: ranking.map((entry) => entry.name), reason: `only ${ranking.length} tool(s) match` };
+  if (ranking.length <= minTools) {
+    return {
+      kind: 'local',
+      selected: ranking.map((entry) => entry.name),
+      reason: `only ${ranking.length} tool(s) match`,
+    };
+  }
   const cut = findConfidentCut(ranking, minTools, maxTools);
-  if (cut >= 0) return { kind: 'local', selected: ranking.slice(0, cut + 1).map((entry) => entry.name), reason: `clear score gap after ${cut + 1} tool(s)` };
+  if (cut >= 0) {
+    return {
+      kind: 'local',
+      selected: ranking.slice(0, cut + 1).map((entry) => entry.name),
+      reason: `clear score gap after ${cut + 1} tool(s)`,
+    };
+  }
   const shortlist = shortlistTools(ranking, { min: Math.max(5, maxTools), max: Math.max(15, maxTools) });
   const selectTool: ToolDefinition = {
     name: SELECT_TOOLS_NAME,
     description: 'Record the tools needed for the latest user message.',
     inputSchema: {
       type: 'object',
-      properties: { tools: { type: 'array', items: { type: 'string', enum: shortlist }, minItems: Math.min(minTools, shortlist.length), maxItems: maxTools } },
+      properties: {
+        tools: {
+          type: 'array',
+          items: { type: 'string', enum: shortlist },
+          minItems: Math.min(minTools, shortlist.length),
+          maxItems: maxTools,
+        },
+      },
       required: ['tools'],
     },
   };
@@ -88,7 +124,20 @@ export function planToolSelection(input: PlanToolSelectionInput): ToolSelectionP
     tools: [selectTool],
     toolChoice: { type: 'tool', name: SELECT_TOOLS_NAME },
     system: [{ type: 'text', text: SELECTOR_SYSTEM_TEXT }],
-    messages: [{ role: 'user', content: [{ type: 'text', text: renderShortlist({ shortlist, query: input.query, recentUserTurns: input.recentUserTurns ?? [], catalogue: input.catalogue ?? [], minTools, maxTools }) }] }],
+    messages: [{
+      role: 'user',
+      content: [{
+        type: 'text',
+        text: renderShortlist({
+          shortlist,
+          query: input.query,
+          recentUserTurns: input.recentUserTurns ?? [],
+          catalogue: input.catalogue ?? [],
+          minTools,
+          maxTools,
+        }),
+      }],
+    }],
     maxTokens: SELECTOR_MAX_TOKENS,
     temperature: 0,
   };

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
-import { assistantCalls, assistantText, numbered, plainTurns, toolResult, toolUse, userResults, userText } from '../test-support/conversation-builders.test-support.ts';
+import {
+  assistantCalls,
+  assistantText,
+  numbered,
+  plainTurns,
+  toolResult,
+  toolUse,
+  userResults,
+  userText,
+} from '../test-support/conversation-builders.test-support.ts';
 import type { Message } from '../types/index.ts';
 import { isSafeBoundary, slideWindow } from './slide-window.ts';
 
@@ -19,49 +28,67 @@ function toolTurn(label: string, steps: number, parallel = 1): Message[] {
 }
 
 describe('slideWindow', () => {
-  const cases: { name: string; messages: Message[]; min?: number; max?: number; window: number[]; evict: number[] }[] = [
-    { name: 'keeps everything up to max', messages: plainTurns(7).concat(userText('now')), window: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], evict: [] },
-    {
-      name: 'evicts one chunk down to min at a user turn once over max',
-      messages: plainTurns(8),
-      window: [7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
-      evict: [1, 2, 3, 4, 5, 6],
-    },
-    {
-      name: 'keeps more than min when the nearest user turn is further back',
-      messages: [...toolTurn('t1', 2), ...toolTurn('t2', 3), ...toolTurn('t3', 2), userText('now')],
-      // t1: seqs 1-6, t2: 7-14, t3: 15-20, now: 21 → the latest user turn keeping ≥ 10 is t2 (seq 7).
-      window: [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21],
-      evict: [1, 2, 3, 4, 5, 6],
-    },
-    {
-      name: 'never cuts inside a long tool loop (keeps more than max)',
-      messages: toolTurn('loop', 9),
-      window: Array.from({ length: 20 }, (_, n) => n + 1),
-      evict: [],
-    },
-    {
-      name: 'keeps parallel tool calls with their results',
-      messages: [...toolTurn('p1', 3, 3), ...toolTurn('p2', 3, 4), userText('now')],
-      window: [9, 10, 11, 12, 13, 14, 15, 16, 17],
-      evict: [1, 2, 3, 4, 5, 6, 7, 8],
-      min: 4,
-      max: 12,
-    },
-    {
-      name: 'evicts leading messages that cannot open a window',
-      messages: [assistantCalls(toolUse('x')), userResults(toolResult('x')), assistantText('ok'), userText('hi')],
-      window: [4],
-      evict: [1, 2, 3],
-    },
-    { name: 'returns everything when there is no user turn at all', messages: [assistantText('a'), userResults(toolResult('x'))], window: [1, 2], evict: [] },
-    { name: 'handles an empty history', messages: [], window: [], evict: [] },
-    { name: 'honours custom sizes', messages: plainTurns(3), min: 2, max: 4, window: [5, 6], evict: [1, 2, 3, 4] },
-  ];
+  const cases: { name: string; messages: Message[]; min?: number; max?: number; window: number[]; evict: number[] }[] =
+    [
+      {
+        name: 'keeps everything up to max',
+        messages: plainTurns(7).concat(userText('now')),
+        window: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+        evict: [],
+      },
+      {
+        name: 'evicts one chunk down to min at a user turn once over max',
+        messages: plainTurns(8),
+        window: [7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
+        evict: [1, 2, 3, 4, 5, 6],
+      },
+      {
+        name: 'keeps more than min when the nearest user turn is further back',
+        messages: [...toolTurn('t1', 2), ...toolTurn('t2', 3), ...toolTurn('t3', 2), userText('now')],
+        // t1: seqs 1-6, t2: 7-14, t3: 15-20, now: 21 → the latest user turn keeping ≥ 10 is t2 (seq 7).
+        window: [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21],
+        evict: [1, 2, 3, 4, 5, 6],
+      },
+      {
+        name: 'never cuts inside a long tool loop (keeps more than max)',
+        messages: toolTurn('loop', 9),
+        window: Array.from({ length: 20 }, (_, n) => n + 1),
+        evict: [],
+      },
+      {
+        name: 'keeps parallel tool calls with their results',
+        messages: [...toolTurn('p1', 3, 3), ...toolTurn('p2', 3, 4), userText('now')],
+        window: [9, 10, 11, 12, 13, 14, 15, 16, 17],
+        evict: [1, 2, 3, 4, 5, 6, 7, 8],
+        min: 4,
+        max: 12,
+      },
+      {
+        name: 'evicts leading messages that cannot open a window',
+        messages: [assistantCalls(toolUse('x')), userResults(toolResult('x')), assistantText('ok'), userText('hi')],
+        window: [4],
+        evict: [1, 2, 3],
+      },
+      {
+        name: 'returns everything when there is no user turn at all',
+        messages: [assistantText('a'), userResults(toolResult('x'))],
+        window: [1, 2],
+        evict: [],
+      },
+      { name: 'handles an empty history', messages: [], window: [], evict: [] },
+      { name: 'honours custom sizes', messages: plainTurns(3), min: 2, max: 4, window: [5, 6], evict: [1, 2, 3, 4] },
+    ];
   for (const testCase of cases) {
     it(testCase.name, () => {
-      const result = slideWindow({ messages: numbered(testCase.messages), ...(testCase.min === undefined ? {} : { min: testCase.min }), ...(testCase.max === undefined ? {} : { max: testCase.max }) });
-      assert.deepEqual({ window: seqs(result.window), evict: seqs(result.evict) }, { window: testCase.window, evict: testCase.evict });
+      const result = slideWindow({
+        messages: numbered(testCase.messages),
+        ...(testCase.min === undefined ? {} : { min: testCase.min }),
+        ...(testCase.max === undefined ? {} : { max: testCase.max }),
+      });
+      assert.deepEqual({ window: seqs(result.window), evict: seqs(result.evict) }, {
+        window: testCase.window,
+        evict: testCase.evict,
+      });
     });
   }
 
@@ -72,7 +99,9 @@ describe('slideWindow', () => {
     let evictions = 0;
     for (let length = 1; length <= history.length; length += 1) {
       if (history[length - 1]?.message.role !== 'user') continue;
-      const { window, evict } = slideWindow({ messages: history.slice(0, length).filter((entry) => entry.seq > coveredUpTo) });
+      const { window, evict } = slideWindow({
+        messages: history.slice(0, length).filter((entry) => entry.seq > coveredUpTo),
+      });
       assert.equal(window[0]?.message.role, 'user');
       assert.ok(window.length <= 15, 'expected: window.length <= 15');
       if (evict.length === 0) assert.equal(window[0]?.seq, previousStart);
@@ -97,7 +126,10 @@ describe('slideWindow', () => {
   it('rejects bad sizes and out-of-order messages with AppError', () => {
     assert.throws(() => slideWindow({ messages: [], min: 5, max: 4 }), (error) => isAppError(error, 'config_invalid'));
     assert.throws(() => slideWindow({ messages: [], min: 0, max: 4 }), (error) => isAppError(error, 'config_invalid'));
-    assert.throws(() => slideWindow({ messages: [{ seq: 2, message: userText('a') }, { seq: 2, message: assistantText('b') }] }), (error) => isAppError(error, 'bad_request'));
+    assert.throws(
+      () => slideWindow({ messages: [{ seq: 2, message: userText('a') }, { seq: 2, message: assistantText('b') }] }),
+      (error) => isAppError(error, 'bad_request'),
+    );
   });
 });
 

@@ -32,13 +32,19 @@ export function isSafeBoundary(message: Message): boolean {
 
 function checkOptions(messages: readonly WindowMessage[], min: number, max: number): void {
   if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min) {
-    throw new AppError('config_invalid', `window sizes must be integers with 1 <= min <= max (got min ${min}, max ${max}): fix WINDOW_MIN_MESSAGES / WINDOW_MAX_MESSAGES`);
+    throw new AppError(
+      'config_invalid',
+      `window sizes must be integers with 1 <= min <= max (got min ${min}, max ${max}): fix WINDOW_MIN_MESSAGES / WINDOW_MAX_MESSAGES`,
+    );
   }
   for (let index = 1; index < messages.length; index += 1) {
     const previous = messages[index - 1] as WindowMessage;
     const current = messages[index] as WindowMessage;
     if (!(current.seq > previous.seq)) {
-      throw new AppError('bad_request', `window messages must be in strictly increasing seq order (seq ${current.seq} follows ${previous.seq})`);
+      throw new AppError(
+        'bad_request',
+        `window messages must be in strictly increasing seq order (seq ${current.seq} follows ${previous.seq})`,
+      );
     }
   }
 }

@@ -13,7 +13,11 @@ describe('truncateToolResult', () => {
   const cases = [
     { name: 'prose', text: words(5_000), cap: 200 },
     { name: 'one long line of digits', text: '1234567890'.repeat(2_000), cap: 50 },
-    { name: 'json', text: JSON.stringify(Array.from({ length: 800 }, (_, n) => ({ id: n, name: `item ${n}` }))), cap: 300 },
+    {
+      name: 'json',
+      text: JSON.stringify(Array.from({ length: 800 }, (_, n) => ({ id: n, name: `item ${n}` }))),
+      cap: 300,
+    },
     { name: 'emoji (surrogate pairs)', text: '😀 '.repeat(3_000), cap: 40 },
   ];
   for (const { name, text, cap } of cases) {

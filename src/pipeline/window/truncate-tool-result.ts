@@ -41,7 +41,8 @@ export function truncateToolResult(block: ToolResultBlock, maxTokens: number): T
   if (estimateBlockTokens(block) <= maxTokens) return block;
   const text = block.text;
   const totalTokens = estimateTextTokens(text);
-  const fits = (length: number): boolean => estimateBlockTokens(render(block, cutAt(text, length), totalTokens)) <= maxTokens;
+  const fits = (length: number): boolean =>
+    estimateBlockTokens(render(block, cutAt(text, length), totalTokens)) <= maxTokens;
   let low = 0;
   let high = text.length - 1;
   const guess = Math.max(0, maxTokens) * GENEROUS_CHARACTERS_PER_TOKEN;

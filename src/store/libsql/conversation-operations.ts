@@ -22,15 +22,22 @@ type ConversationOperations = Pick<
 
 export function createConversationOperations(context: StoreContext): ConversationOperations {
   let derivedColumns: Promise<{ table: string; column: string }[]> | null = null;
-  const loadDerivedColumns = () =>
-    (derivedColumns ??= context.database.read(DERIVED_COLUMNS_SQL).then(
-      (result) => result.rows.map((row) => ({ table: quote(String(row['table_name'])), column: quote(String(row['column_name'])) })),
-      (error: unknown) => {
-        derivedColumns = null;
-        throw error;
-      },
-    ));
-  const updateOwned = async (scope: ConversationScope, assignments: string, args: readonly (string | null)[]): Promise<void> => {
+  const loadDerivedColumns = () => (derivedColumns ??= context.database.read(DERIVED_COLUMNS_SQL).then(
+    (result) =>
+      result.rows.map((row) => ({
+        table: quote(String(row['table_name'])),
+        column: quote(String(row['column_name'])),
+      })),
+    (error: unknown) => {
+      derivedColumns = null;
+      throw error;
+    },
+  ));
+  const updateOwned = async (
+    scope: ConversationScope,
+    assignments: string,
+    args: readonly (string | null)[],
+  ): Promise<void> => {
     const result = await context.database.write({
       sql: `UPDATE conversations AS c SET ${assignments} WHERE ${OWNED} RETURNING id`,
       args: [...args, ...ownerArgs(scope)],
@@ -46,20 +53,35 @@ export function createConversationOperations(context: StoreContext): Conversatio
       const at = nowIso(context);
       const [inserted] = await context.database.batchWrite([
         {
-          sql: 'INSERT INTO conversations (id, owner_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id',
+          sql:
+            'INSERT INTO conversations (id, owner_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id',
           args: [id, input.ownerId, input.title ?? null, at, at],
         },
-        { sql: 'INSERT INTO conversation_memory (conversation_id, updated_at) VALUES (?, ?) ON CONFLICT DO NOTHING', args: [id, at] },
+        {
+          sql: 'INSERT INTO conversation_memory (conversation_id, updated_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+          args: [id, at],
+        },
       ]);
       if (inserted?.rows.length !== 1) throw new AppError('conflict', 'a conversation with this id already exists');
       return {
-        id, ownerId: input.ownerId, title: input.title ?? null, createdAt: at, updatedAt: at, sessionId: null,
-        sessionStartedAt: null, lastActivityAt: null, selectedTools: null, turnLock: null,
+        id,
+        ownerId: input.ownerId,
+        title: input.title ?? null,
+        createdAt: at,
+        updatedAt: at,
+        sessionId: null,
+        sessionStartedAt: null,
+        lastActivityAt: null,
+        selectedTools: null,
+        turnLock: null,
       };
     },
 
     async getConversation(scope) {
-      const result = await context.database.read({ sql: `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${OWNED}`, args: ownerArgs(scope) });
+      const result = await context.database.read({
+        sql: `SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE ${OWNED}`,
+        args: ownerArgs(scope),
+      });
       const row = result.rows[0];
       return row === undefined ? null : toConversation(row);
     },
@@ -84,7 +106,9 @@ export function createConversationOperations(context: StoreContext): Conversatio
 
     async updateSession(input) {
       await updateOwned(input, 'session_id = ?, session_started_at = ?, last_activity_at = ?', [
-        input.sessionId, input.sessionStartedAt, input.lastActivityAt,
+        input.sessionId,
+        input.sessionStartedAt,
+        input.lastActivityAt,
       ]);
     },
   };

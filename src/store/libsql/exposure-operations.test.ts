@@ -11,7 +11,10 @@ describe('recordAssetExposure / listAssetExposures', () => {
     const { store } = fixture;
     const { id } = await store.createConversation({ ownerId: 'alice' });
     const scope = { ownerId: 'alice', conversationId: id };
-    assert.equal(await store.recordAssetExposure({ ...scope, sessionId: 's1', assetId: 'faq', messageSeq: 4, toolUseId: 'tu_1' }), true);
+    assert.equal(
+      await store.recordAssetExposure({ ...scope, sessionId: 's1', assetId: 'faq', messageSeq: 4, toolUseId: 'tu_1' }),
+      true,
+    );
     assert.equal(await store.recordAssetExposure({ ...scope, sessionId: 's1', assetId: 'faq', messageSeq: 9 }), false);
     assert.equal(await store.recordAssetExposure({ ...scope, sessionId: 's1', assetId: 'terms', messageSeq: 2 }), true);
     assert.equal(await store.recordAssetExposure({ ...scope, sessionId: 's2', assetId: 'faq', messageSeq: 12 }), true);
@@ -19,7 +22,10 @@ describe('recordAssetExposure / listAssetExposures', () => {
       { sessionId: 's1', assetId: 'terms', messageSeq: 2, toolUseId: null, createdAt: '2026-01-01T00:00:00.000Z' },
       { sessionId: 's1', assetId: 'faq', messageSeq: 4, toolUseId: 'tu_1', createdAt: '2026-01-01T00:00:00.000Z' },
     ]);
-    assert.deepEqual((await store.listAssetExposures({ ...scope, sessionId: 's2' })).map((exposure) => exposure.messageSeq), [12]);
+    assert.deepEqual(
+      (await store.listAssetExposures({ ...scope, sessionId: 's2' })).map((exposure) => exposure.messageSeq),
+      [12],
+    );
     assert.deepEqual(await store.listAssetExposures({ ...scope, sessionId: 'none' }), []);
   });
 });

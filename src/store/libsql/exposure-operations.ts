@@ -1,7 +1,15 @@
 // Asset exposures: which assets the model has already seen in the current asset session.
 import type { ConversationStore } from '../conversation-store.ts';
 import { readNumber, readText, readTextOrNull } from './read-row.ts';
-import { assertConversation, checkCount, notFound, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
+import {
+  assertConversation,
+  checkCount,
+  notFound,
+  nowIso,
+  OWNED,
+  ownerArgs,
+  type StoreContext,
+} from './store-context.ts';
 
 type ExposureOperations = Pick<ConversationStore, 'recordAssetExposure' | 'listAssetExposures'>;
 
@@ -14,7 +22,14 @@ export function createExposureOperations(context: StoreContext): ExposureOperati
           sql:
             'INSERT INTO asset_exposures (conversation_id, session_id, asset_id, message_seq, tool_use_id, created_at) ' +
             `SELECT c.id, ?, ?, ?, ?, ? FROM conversations c WHERE ${OWNED} ON CONFLICT DO NOTHING RETURNING asset_id`,
-          args: [input.sessionId, input.assetId, input.messageSeq, input.toolUseId ?? null, nowIso(context), ...ownerArgs(input)],
+          args: [
+            input.sessionId,
+            input.assetId,
+            input.messageSeq,
+            input.toolUseId ?? null,
+            nowIso(context),
+            ...ownerArgs(input),
+          ],
         },
         { sql: `SELECT 1 FROM conversations c WHERE ${OWNED}`, args: ownerArgs(input) },
       ]);
@@ -24,8 +39,7 @@ export function createExposureOperations(context: StoreContext): ExposureOperati
 
     async listAssetExposures(input) {
       const result = await context.database.read({
-        sql:
-          'SELECT e.session_id, e.asset_id, e.message_seq, e.tool_use_id, e.created_at FROM asset_exposures e ' +
+        sql: 'SELECT e.session_id, e.asset_id, e.message_seq, e.tool_use_id, e.created_at FROM asset_exposures e ' +
           `JOIN conversations c ON c.id = e.conversation_id WHERE ${OWNED} AND e.session_id = ? ORDER BY e.message_seq, e.asset_id`,
         args: [...ownerArgs(input), input.sessionId],
       });

@@ -14,7 +14,8 @@ export function createHistoryOperations(context: StoreContext): HistoryOperation
     // One statement each: no row means the conversation is not the owner's (not_found), as assertConversation says.
     async lastSeq(scope) {
       const result = await context.database.read({
-        sql: `SELECT (SELECT COALESCE(MAX(m.seq), 0) FROM messages m WHERE m.conversation_id = c.id) AS last FROM conversations c WHERE ${OWNED}`,
+        sql:
+          `SELECT (SELECT COALESCE(MAX(m.seq), 0) FROM messages m WHERE m.conversation_id = c.id) AS last FROM conversations c WHERE ${OWNED}`,
         args: ownerArgs(scope),
       });
       const row = result.rows[0];
@@ -24,7 +25,8 @@ export function createHistoryOperations(context: StoreContext): HistoryOperation
 
     async historyTokenTotal(scope) {
       const result = await context.database.read({
-        sql: `SELECT (SELECT COALESCE(SUM(m.token_estimate), 0) FROM messages m WHERE m.conversation_id = c.id) AS total FROM conversations c WHERE ${OWNED}`,
+        sql:
+          `SELECT (SELECT COALESCE(SUM(m.token_estimate), 0) FROM messages m WHERE m.conversation_id = c.id) AS total FROM conversations c WHERE ${OWNED}`,
         args: ownerArgs(scope),
       });
       const row = result.rows[0];
@@ -39,7 +41,10 @@ export function createHistoryOperations(context: StoreContext): HistoryOperation
         throw new AppError('internal', `seqs must be 1 to ${MAX_SEQS} positive integers`);
       }
       const result = await context.database.read({
-        sql: `SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE ${OWNED} AND m.seq IN (${seqs.map(() => '?').join(', ')}) ORDER BY m.seq`,
+        sql:
+          `SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE ${OWNED} AND m.seq IN (${
+            seqs.map(() => '?').join(', ')
+          }) ORDER BY m.seq`,
         args: [...ownerArgs(input), ...seqs],
       });
       if (result.rows.length === 0) await assertConversation(context, input);

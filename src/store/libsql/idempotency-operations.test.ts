@@ -21,10 +21,17 @@ describe('beginIdempotency / completeIdempotency', () => {
     assert.deepEqual(await store.beginIdempotency(key), { status: 'started' });
     assert.deepEqual(await store.beginIdempotency(key), { status: 'pending', createdAt: '2026-01-01T00:00:00.000Z' });
     assert.deepEqual(await store.beginIdempotency({ ...key, requestHash: 'hash-b' }), { status: 'mismatch' });
-    assert.equal(await store.completeIdempotency({ ...scope, key: 'k1', response: { text: 'answer', n: [1, 2] } }), true);
+    assert.equal(
+      await store.completeIdempotency({ ...scope, key: 'k1', response: { text: 'answer', n: [1, 2] } }),
+      true,
+    );
     assert.deepEqual(await store.beginIdempotency(key), { status: 'done', response: { text: 'answer', n: [1, 2] } });
     assert.deepEqual(await store.getIdempotency({ ...scope, key: 'k1' }), {
-      key: 'k1', requestHash: 'hash-a', status: 'done', response: { text: 'answer', n: [1, 2] }, createdAt: '2026-01-01T00:00:00.000Z',
+      key: 'k1',
+      requestHash: 'hash-a',
+      status: 'done',
+      response: { text: 'answer', n: [1, 2] },
+      createdAt: '2026-01-01T00:00:00.000Z',
     });
     assert.equal(await store.completeIdempotency({ ...scope, key: 'never-begun', response: 1 }), false);
     assert.equal(await store.getIdempotency({ ...scope, key: 'never-begun' }), null);
@@ -33,8 +40,12 @@ describe('beginIdempotency / completeIdempotency', () => {
   it('scopes keys by owner and conversation', async () => {
     const first = await newScope();
     const second = await newScope();
-    assert.deepEqual(await fixture.store.beginIdempotency({ ...first, key: 'same', requestHash: 'h' }), { status: 'started' });
-    assert.deepEqual(await fixture.store.beginIdempotency({ ...second, key: 'same', requestHash: 'h' }), { status: 'started' });
+    assert.deepEqual(await fixture.store.beginIdempotency({ ...first, key: 'same', requestHash: 'h' }), {
+      status: 'started',
+    });
+    assert.deepEqual(await fixture.store.beginIdempotency({ ...second, key: 'same', requestHash: 'h' }), {
+      status: 'started',
+    });
   });
 
   it('lets exactly one of two clients claim a key at once', async () => {
@@ -59,17 +70,25 @@ describe('beginIdempotency / completeIdempotency', () => {
     fixture.advance(30_000);
     assert.equal((await store.beginIdempotency({ ...key, takeOverPendingOlderThanMs: 60_000 })).status, 'pending');
     fixture.advance(31_000);
-    assert.deepEqual(await store.beginIdempotency({ ...key, takeOverPendingOlderThanMs: 60_000 }), { status: 'started' });
+    assert.deepEqual(await store.beginIdempotency({ ...key, takeOverPendingOlderThanMs: 60_000 }), {
+      status: 'started',
+    });
     await store.completeIdempotency({ ...scope, key: 'k', response: 'r' });
     assert.equal(await store.abandonIdempotency({ ...scope, key: 'k' }), false, 'a done key is never abandoned');
     fixture.advance(3_600_000);
-    assert.deepEqual(await store.beginIdempotency({ ...key, takeOverPendingOlderThanMs: 60_000 }), { status: 'done', response: 'r' });
+    assert.deepEqual(await store.beginIdempotency({ ...key, takeOverPendingOlderThanMs: 60_000 }), {
+      status: 'done',
+      response: 'r',
+    });
   });
 
   it('refuses empty or overlong keys as bad_request', async () => {
     const scope = await newScope();
     for (const key of ['', 'x'.repeat(201)]) {
-      await assert.rejects(fixture.store.beginIdempotency({ ...scope, key, requestHash: 'h' }), (error) => isAppError(error, 'bad_request'));
+      await assert.rejects(
+        fixture.store.beginIdempotency({ ...scope, key, requestHash: 'h' }),
+        (error) => isAppError(error, 'bad_request'),
+      );
     }
   });
 });

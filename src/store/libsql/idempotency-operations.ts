@@ -10,7 +10,10 @@ import { assertConversation, notFound, OWNED, ownerArgs, type StoreContext } fro
 const MAX_KEY_LENGTH = 200;
 const KEY_WHERE = 'owner_id = ? AND conversation_id = ? AND key = ?';
 
-type IdempotencyOperations = Pick<ConversationStore, 'beginIdempotency' | 'completeIdempotency' | 'abandonIdempotency' | 'getIdempotency'>;
+type IdempotencyOperations = Pick<
+  ConversationStore,
+  'beginIdempotency' | 'completeIdempotency' | 'abandonIdempotency' | 'getIdempotency'
+>;
 
 function keyArgs(scope: ConversationScope, key: string): [string, string, string] {
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
@@ -20,11 +23,17 @@ function keyArgs(scope: ConversationScope, key: string): [string, string, string
 }
 
 /** The UPDATE marking `key` done with `response` (JSON), landing only under `guard`. */
-export function buildIdempotencyCompletion(scope: ConversationScope, key: string, response: unknown, guard: WriteGuard = ALWAYS): InStatement {
+export function buildIdempotencyCompletion(
+  scope: ConversationScope,
+  key: string,
+  response: unknown,
+  guard: WriteGuard = ALWAYS,
+): InStatement {
   const json = JSON.stringify(response) as string | undefined;
   if (json === undefined) throw new AppError('internal', 'an idempotent response must be JSON-serialisable');
   return {
-    sql: `UPDATE idempotency_keys SET status = 'done', response = ? WHERE ${KEY_WHERE} AND EXISTS (SELECT 1 FROM conversations c WHERE ${OWNED} AND (${guard.sql})) RETURNING key`,
+    sql:
+      `UPDATE idempotency_keys SET status = 'done', response = ? WHERE ${KEY_WHERE} AND EXISTS (SELECT 1 FROM conversations c WHERE ${OWNED} AND (${guard.sql})) RETURNING key`,
     args: [json, ...keyArgs(scope, key), ...ownerArgs(scope), ...guard.args],
   };
 }
@@ -52,7 +61,10 @@ export function createIdempotencyOperations(context: StoreContext): IdempotencyO
       const statements: InStatement[] = [];
       if (input.takeOverPendingOlderThanMs !== undefined) {
         const cutoff = new Date(now.getTime() - input.takeOverPendingOlderThanMs).toISOString();
-        statements.push({ sql: `DELETE FROM idempotency_keys WHERE ${KEY_WHERE} AND status = 'pending' AND created_at < ?`, args: [...keyArgs(input, input.key), cutoff] });
+        statements.push({
+          sql: `DELETE FROM idempotency_keys WHERE ${KEY_WHERE} AND status = 'pending' AND created_at < ?`,
+          args: [...keyArgs(input, input.key), cutoff],
+        });
       }
       statements.push({
         sql:
@@ -67,7 +79,9 @@ export function createIdempotencyOperations(context: StoreContext): IdempotencyO
       if (row === undefined) throw notFound();
       const record = toRecord(input.key, row);
       if (record.requestHash !== input.requestHash) return { status: 'mismatch' };
-      return record.status === 'done' ? { status: 'done', response: record.response } : { status: 'pending', createdAt: record.createdAt };
+      return record.status === 'done'
+        ? { status: 'done', response: record.response }
+        : { status: 'pending', createdAt: record.createdAt };
     },
 
     async completeIdempotency(input) {

@@ -1,14 +1,22 @@
 // Maps stored rows to the store's records (and back for JSON columns), validating what came out of the database.
 import type { Row } from '@libsql/client';
 import type { Role } from '../../pipeline/types/index.ts';
-import type { ConversationRecord, MemoryRecord, StoredMessage, SummaryGap, TurnRecord, TurnStatus } from '../store-records.ts';
+import type {
+  ConversationRecord,
+  MemoryRecord,
+  StoredMessage,
+  SummaryGap,
+  TurnRecord,
+  TurnStatus,
+} from '../store-records.ts';
 import { parseContent, readJson, readNumber, readNumberOrNull, readText, readTextOrNull } from './read-row.ts';
 import { AppError } from '../../errors.ts';
 
 export const CONVERSATION_COLUMNS =
   'c.id, c.owner_id, c.title, c.created_at, c.updated_at, c.session_id, c.session_started_at, c.last_activity_at, ' +
   'c.selected_tools, c.turn_lock_until, c.turn_lock_owner';
-export const MESSAGE_COLUMNS = 'm.id, m.seq, m.role, m.content, m.text, m.visible, m.token_estimate, m.turn_id, m.created_at';
+export const MESSAGE_COLUMNS =
+  'm.id, m.seq, m.role, m.content, m.text, m.visible, m.token_estimate, m.turn_id, m.created_at';
 export const MEMORY_COLUMNS = 'summary, covers_up_to_seq, version, summary_tokens, gaps, gap_count, updated_at';
 export const TURN_COLUMNS = 'id, conversation_id, status, user_message_seq, started_at, finished_at, error_code';
 
@@ -29,13 +37,17 @@ export function toConversation(row: Row): ConversationRecord {
     sessionStartedAt: readTextOrNull(row, 'session_started_at'),
     lastActivityAt: readTextOrNull(row, 'last_activity_at'),
     selectedTools: tools,
-    turnLock: lockOwner === null || lockUntil === null ? null : { owner: lockOwner, until: new Date(lockUntil).toISOString() },
+    turnLock: lockOwner === null || lockUntil === null
+      ? null
+      : { owner: lockOwner, until: new Date(lockUntil).toISOString() },
   };
 }
 
 export function toMessage(row: Row): StoredMessage {
   const role = readText(row, 'role');
-  if (role !== 'user' && role !== 'assistant') throw new AppError('store_error', `stored row is malformed: role "${role}"`);
+  if (role !== 'user' && role !== 'assistant') {
+    throw new AppError('store_error', `stored row is malformed: role "${role}"`);
+  }
   return {
     id: readText(row, 'id'),
     seq: readNumber(row, 'seq'),

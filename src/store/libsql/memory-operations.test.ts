@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
 import { createLibsqlStore } from '../create-libsql-store.ts';
-import { createStoreFixture, openIsolatedDatabase, textMessage, type StoreFixture } from '../test-support/temp-database.ts';
+import {
+  createStoreFixture,
+  openIsolatedDatabase,
+  type StoreFixture,
+  textMessage,
+} from '../test-support/temp-database.ts';
 
 let fixture: StoreFixture;
 before(async () => (fixture = await createStoreFixture()));
@@ -11,7 +16,10 @@ after(() => fixture.cleanup());
 async function conversationWith(count: number) {
   const { id } = await fixture.store.createConversation({ ownerId: 'alice' });
   const scope = { ownerId: 'alice', conversationId: id };
-  await fixture.store.appendMessages({ ...scope, messages: [...Array(count)].map((_, index) => textMessage(index % 2 === 0 ? 'user' : 'assistant', `m${index + 1}`)) });
+  await fixture.store.appendMessages({
+    ...scope,
+    messages: [...Array(count)].map((_, index) => textMessage(index % 2 === 0 ? 'user' : 'assistant', `m${index + 1}`)),
+  });
   return scope;
 }
 
@@ -20,20 +28,49 @@ describe('saveMemory', () => {
     const { store } = fixture;
     const scope = await conversationWith(6);
     fixture.advance(1000);
-    assert.deepEqual(await store.saveMemory({ ...scope, expectedVersion: 0, summary: 'S1', coversUpToSeq: 4, summaryTokens: 2 }), { ok: true, version: 1 });
+    assert.deepEqual(
+      await store.saveMemory({ ...scope, expectedVersion: 0, summary: 'S1', coversUpToSeq: 4, summaryTokens: 2 }),
+      { ok: true, version: 1 },
+    );
     const memory = await store.loadMemory(scope);
-    assert.deepEqual([memory.summary, memory.coversUpToSeq, memory.version, memory.summaryTokens, memory.updatedAt], ['S1', 4, 1, 2, '2026-01-01T00:00:01.000Z']);
+    assert.deepEqual([memory.summary, memory.coversUpToSeq, memory.version, memory.summaryTokens, memory.updatedAt], [
+      'S1',
+      4,
+      1,
+      2,
+      '2026-01-01T00:00:01.000Z',
+    ]);
     assert.deepEqual((await store.loadUncovered(scope)).map((message) => message.seq), [5, 6]);
-    assert.deepEqual((await store.loadUncovered({ ...scope, afterSeq: 2 })).map((message) => message.seq), [3, 4, 5, 6]);
+    assert.deepEqual((await store.loadUncovered({ ...scope, afterSeq: 2 })).map((message) => message.seq), [
+      3,
+      4,
+      5,
+      6,
+    ]);
   });
 
   it('never lets a stale update overwrite a newer summary', async () => {
     const { store } = fixture;
     const scope = await conversationWith(6);
     // Two summarisers read version 0; the one covering more lands first.
-    assert.deepEqual(await store.saveMemory({ ...scope, expectedVersion: 0, summary: 'newer', coversUpToSeq: 4, summaryTokens: 1 }), { ok: true, version: 1 });
-    assert.deepEqual(await store.saveMemory({ ...scope, expectedVersion: 0, summary: 'older', coversUpToSeq: 2, summaryTokens: 1 }), { ok: false, reason: 'stale', currentVersion: 1 });
-    assert.deepEqual(await store.saveMemory({ ...scope, expectedVersion: 1, summary: 'backwards', coversUpToSeq: 3, summaryTokens: 1 }), { ok: false, reason: 'stale', currentVersion: 1 });
+    assert.deepEqual(
+      await store.saveMemory({ ...scope, expectedVersion: 0, summary: 'newer', coversUpToSeq: 4, summaryTokens: 1 }),
+      { ok: true, version: 1 },
+    );
+    assert.deepEqual(
+      await store.saveMemory({ ...scope, expectedVersion: 0, summary: 'older', coversUpToSeq: 2, summaryTokens: 1 }),
+      { ok: false, reason: 'stale', currentVersion: 1 },
+    );
+    assert.deepEqual(
+      await store.saveMemory({
+        ...scope,
+        expectedVersion: 1,
+        summary: 'backwards',
+        coversUpToSeq: 3,
+        summaryTokens: 1,
+      }),
+      { ok: false, reason: 'stale', currentVersion: 1 },
+    );
     const memory = await store.loadMemory(scope);
     assert.deepEqual([memory.summary, memory.coversUpToSeq], ['newer', 4]);
   });
@@ -54,7 +91,10 @@ describe('saveMemory', () => {
 
   it('refuses malformed numbers as internal errors', async () => {
     const scope = await conversationWith(1);
-    await assert.rejects(fixture.store.saveMemory({ ...scope, expectedVersion: 0, summary: 'x', coversUpToSeq: -1, summaryTokens: 1 }), (error) => isAppError(error, 'internal'));
+    await assert.rejects(
+      fixture.store.saveMemory({ ...scope, expectedVersion: 0, summary: 'x', coversUpToSeq: -1, summaryTokens: 1 }),
+      (error) => isAppError(error, 'internal'),
+    );
   });
 });
 
@@ -63,20 +103,57 @@ describe('recordGap', () => {
     const { store } = fixture;
     const scope = await conversationWith(6);
     await store.saveMemory({ ...scope, expectedVersion: 0, summary: 'kept', coversUpToSeq: 2, summaryTokens: 1 });
-    assert.deepEqual(await store.recordGap({ ...scope, expectedVersion: 1, reason: 'summariser_error', fromSeq: 3, toSeq: 4, advanceCoverage: false }), { ok: true, version: 2 });
+    assert.deepEqual(
+      await store.recordGap({
+        ...scope,
+        expectedVersion: 1,
+        reason: 'summariser_error',
+        fromSeq: 3,
+        toSeq: 4,
+        advanceCoverage: false,
+      }),
+      { ok: true, version: 2 },
+    );
     assert.equal((await store.loadMemory(scope)).coversUpToSeq, 2);
-    assert.deepEqual(await store.recordGap({ ...scope, expectedVersion: 2, reason: 'over_cap', fromSeq: 3, toSeq: 4, advanceCoverage: true }), { ok: true, version: 3 });
+    assert.deepEqual(
+      await store.recordGap({
+        ...scope,
+        expectedVersion: 2,
+        reason: 'over_cap',
+        fromSeq: 3,
+        toSeq: 4,
+        advanceCoverage: true,
+      }),
+      { ok: true, version: 3 },
+    );
     const memory = await store.loadMemory(scope);
     assert.deepEqual([memory.summary, memory.coversUpToSeq, memory.gapCount], ['kept', 4, 2]);
     assert.deepEqual(memory.gaps.map((gap) => gap.reason), ['summariser_error', 'over_cap']);
-    assert.deepEqual(await store.recordGap({ ...scope, expectedVersion: 1, reason: 'late', fromSeq: 5, toSeq: 6, advanceCoverage: true }), { ok: false, reason: 'stale', currentVersion: 3 });
+    assert.deepEqual(
+      await store.recordGap({
+        ...scope,
+        expectedVersion: 1,
+        reason: 'late',
+        fromSeq: 5,
+        toSeq: 6,
+        advanceCoverage: true,
+      }),
+      { ok: false, reason: 'stale', currentVersion: 3 },
+    );
   });
 
   it('keeps only the newest 20 gaps in the row but counts them all', async () => {
     const { store } = fixture;
     const scope = await conversationWith(1);
     for (let version = 0; version < 25; version += 1) {
-      await store.recordGap({ ...scope, expectedVersion: version, reason: `gap-${version}`, fromSeq: 1, toSeq: 1, advanceCoverage: false });
+      await store.recordGap({
+        ...scope,
+        expectedVersion: version,
+        reason: `gap-${version}`,
+        fromSeq: 1,
+        toSeq: 1,
+        advanceCoverage: false,
+      });
     }
     const memory = await store.loadMemory(scope);
     assert.equal(memory.gapCount, 25);

@@ -13,11 +13,18 @@ type MemoryOperations = Pick<ConversationStore, 'loadMemory' | 'saveMemory' | 'r
 
 export function createMemoryOperations(context: StoreContext): MemoryOperations {
   /** Runs a versioned UPDATE … RETURNING version; no row means stale (or missing: then not_found). */
-  const updateVersioned = async (scope: ConversationScope, sql: string, args: readonly (string | number)[]): Promise<VersionedWriteResult> => {
+  const updateVersioned = async (
+    scope: ConversationScope,
+    sql: string,
+    args: readonly (string | number)[],
+  ): Promise<VersionedWriteResult> => {
     const result = await context.database.write({ sql, args: [...args] });
     const row = result.rows[0];
     if (row !== undefined) return { ok: true, version: Number(row['version']) };
-    const current = await context.database.read({ sql: `SELECT version FROM conversation_memory WHERE ${OWNED_MEMORY}`, args: ownerArgs(scope) });
+    const current = await context.database.read({
+      sql: `SELECT version FROM conversation_memory WHERE ${OWNED_MEMORY}`,
+      args: ownerArgs(scope),
+    });
     const currentRow = current.rows[0];
     if (currentRow === undefined) throw notFound();
     return { ok: false, reason: 'stale', currentVersion: Number(currentRow['version']) };
@@ -25,7 +32,10 @@ export function createMemoryOperations(context: StoreContext): MemoryOperations 
 
   return {
     async loadMemory(scope) {
-      const result = await context.database.read({ sql: `SELECT ${MEMORY_COLUMNS} FROM conversation_memory WHERE ${OWNED_MEMORY}`, args: ownerArgs(scope) });
+      const result = await context.database.read({
+        sql: `SELECT ${MEMORY_COLUMNS} FROM conversation_memory WHERE ${OWNED_MEMORY}`,
+        args: ownerArgs(scope),
+      });
       const row = result.rows[0];
       if (row === undefined) throw notFound();
       return toMemory(row);
@@ -40,7 +50,15 @@ export function createMemoryOperations(context: StoreContext): MemoryOperations 
         input,
         'UPDATE conversation_memory SET summary = ?, covers_up_to_seq = ?, summary_tokens = ?, updated_at = ?, version = version + 1 ' +
           `WHERE ${OWNED_MEMORY} AND version = ? AND covers_up_to_seq <= ? RETURNING version`,
-        [input.summary, input.coversUpToSeq, input.summaryTokens, nowIso(context), ...ownerArgs(input), input.expectedVersion, input.coversUpToSeq],
+        [
+          input.summary,
+          input.coversUpToSeq,
+          input.summaryTokens,
+          nowIso(context),
+          ...ownerArgs(input),
+          input.expectedVersion,
+          input.coversUpToSeq,
+        ],
       );
     },
 
@@ -48,9 +66,16 @@ export function createMemoryOperations(context: StoreContext): MemoryOperations 
       checkCount(input.expectedVersion, 'expectedVersion');
       checkCount(input.fromSeq, 'fromSeq');
       checkCount(input.toSeq, 'toSeq');
-      if (input.fromSeq > input.toSeq) throw new AppError('internal', `gap fromSeq ${input.fromSeq} is after toSeq ${input.toSeq}`);
+      if (input.fromSeq > input.toSeq) {
+        throw new AppError('internal', `gap fromSeq ${input.fromSeq} is after toSeq ${input.toSeq}`);
+      }
       const at = nowIso(context);
-      const gap = JSON.stringify({ reason: String(input.reason).slice(0, 200), fromSeq: input.fromSeq, toSeq: input.toSeq, at });
+      const gap = JSON.stringify({
+        reason: String(input.reason).slice(0, 200),
+        fromSeq: input.fromSeq,
+        toSeq: input.toSeq,
+        at,
+      });
       return updateVersioned(
         input,
         // Append the gap, keep the newest MAX_KEPT_GAPS, oldest first (the inner ORDER BY feeds the aggregate in order).

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
 import type { NewMessage } from '../store-records.ts';
-import { createStoreFixture, textMessage, type StoreFixture } from '../test-support/temp-database.ts';
+import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 
 let fixture: StoreFixture;
 before(async () => (fixture = await createStoreFixture()));
@@ -18,14 +18,29 @@ describe('appendMessages', () => {
     const { store } = fixture;
     const scope = await newScope();
     const toolUse: NewMessage = {
-      id: 'mine', role: 'assistant', visible: false, tokenEstimate: 7,
-      content: [{ type: 'text', text: 'Looking.' }, { type: 'tool_use', id: 'tu_1', name: 'find', input: { q: 'ü "quoted"' } }],
+      id: 'mine',
+      role: 'assistant',
+      visible: false,
+      tokenEstimate: 7,
+      content: [{ type: 'text', text: 'Looking.' }, {
+        type: 'tool_use',
+        id: 'tu_1',
+        name: 'find',
+        input: { q: 'ü "quoted"' },
+      }],
     };
     const first = await store.appendMessages({ ...scope, messages: [textMessage('user', 'hi')] });
     const second = await store.appendMessages({ ...scope, messages: [toolUse], turnId: 'turn-9' });
     assert.deepEqual(second, [{
-      id: 'mine', seq: 2, role: 'assistant', content: toolUse.content, text: 'Looking.', visible: false, tokenEstimate: 7,
-      turnId: 'turn-9', createdAt: '2026-01-01T00:00:00.000Z',
+      id: 'mine',
+      seq: 2,
+      role: 'assistant',
+      content: toolUse.content,
+      text: 'Looking.',
+      visible: false,
+      tokenEstimate: 7,
+      turnId: 'turn-9',
+      createdAt: '2026-01-01T00:00:00.000Z',
     }]);
     assert.deepEqual(await store.loadUncovered(scope), [...first, ...second]);
     assert.deepEqual(await store.appendMessages({ ...scope, messages: [] }), []);
@@ -33,10 +48,21 @@ describe('appendMessages', () => {
 
   it('joins text blocks for the visible text unless text is given', async () => {
     const scope = await newScope();
-    const [stored] = await fixture.store.appendMessages({ ...scope, messages: [
-      { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], visible: true, tokenEstimate: 1 },
-    ] });
-    const [given] = await fixture.store.appendMessages({ ...scope, messages: [{ ...textMessage('user', 'raw'), text: 'shown' }] });
+    const [stored] = await fixture.store.appendMessages({
+      ...scope,
+      messages: [
+        {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }],
+          visible: true,
+          tokenEstimate: 1,
+        },
+      ],
+    });
+    const [given] = await fixture.store.appendMessages({
+      ...scope,
+      messages: [{ ...textMessage('user', 'raw'), text: 'shown' }],
+    });
     assert.deepEqual([stored?.text, given?.text], ['a\n\nb', 'shown']);
   });
 
@@ -65,7 +91,13 @@ describe('listVisibleMessages', () => {
     const { store } = fixture;
     const scope = await newScope();
     for (let index = 1; index <= 7; index += 1) {
-      await store.appendMessages({ ...scope, messages: [textMessage(index % 2 === 1 ? 'user' : 'assistant', `v${index}`), textMessage('assistant', `hidden${index}`, false)] });
+      await store.appendMessages({
+        ...scope,
+        messages: [
+          textMessage(index % 2 === 1 ? 'user' : 'assistant', `v${index}`),
+          textMessage('assistant', `hidden${index}`, false),
+        ],
+      });
     }
     const pages: string[][] = [];
     let before: string | undefined;
@@ -82,8 +114,17 @@ describe('listVisibleMessages', () => {
     const { store } = fixture;
     const scope = await newScope();
     assert.deepEqual(await store.listVisibleMessages({ ...scope, limit: 10 }), { messages: [], nextBefore: null });
-    for (const input of [{ limit: 0 }, { limit: 1.5 }, { limit: 1001 }, { limit: 5, before: 'abc' }, { limit: 5, before: '0' }, { limit: 5, before: '-1' }]) {
-      await assert.rejects(store.listVisibleMessages({ ...scope, ...input }), (error) => isAppError(error, 'bad_request'), JSON.stringify(input));
+    for (
+      const input of [{ limit: 0 }, { limit: 1.5 }, { limit: 1001 }, { limit: 5, before: 'abc' }, {
+        limit: 5,
+        before: '0',
+      }, { limit: 5, before: '-1' }]
+    ) {
+      await assert.rejects(
+        store.listVisibleMessages({ ...scope, ...input }),
+        (error) => isAppError(error, 'bad_request'),
+        JSON.stringify(input),
+      );
     }
   });
 });

@@ -2,7 +2,13 @@
 import { AppError } from '../../errors.ts';
 import type { ConversationStore } from '../conversation-store.ts';
 import { MESSAGE_COLUMNS, toMessage } from './map-records.ts';
-import { ALWAYS, buildMessageInserts, prepareMessages, touchConversation, withAssignedSeq } from './build-message-inserts.ts';
+import {
+  ALWAYS,
+  buildMessageInserts,
+  prepareMessages,
+  touchConversation,
+  withAssignedSeq,
+} from './build-message-inserts.ts';
 import { assertConversation, notFound, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
 /** Largest page a caller may ask for (the HTTP layer allows 100). */
@@ -19,7 +25,10 @@ export function createMessageOperations(context: StoreContext): MessageOperation
         await assertConversation(context, input);
         return [];
       }
-      const statements = [...buildMessageInserts(input, messages, ALWAYS), touchConversation(input, messages[0]?.createdAt ?? '')];
+      const statements = [
+        ...buildMessageInserts(input, messages, ALWAYS),
+        touchConversation(input, messages[0]?.createdAt ?? ''),
+      ];
       const stored = withAssignedSeq(messages, await context.database.batchWrite(statements));
       if (stored === null) throw notFound();
       return stored;
@@ -58,7 +67,10 @@ export function createMessageOperations(context: StoreContext): MessageOperation
       const newestFirst = result.rows.map(toMessage);
       const page = newestFirst.slice(0, input.limit).reverse();
       const oldest = page[0];
-      return { messages: page, nextBefore: newestFirst.length > input.limit && oldest !== undefined ? String(oldest.seq) : null };
+      return {
+        messages: page,
+        nextBefore: newestFirst.length > input.limit && oldest !== undefined ? String(oldest.seq) : null,
+      };
     },
   };
 }

@@ -7,8 +7,18 @@ import type { ContentBlock } from '../../pipeline/types/index.ts';
 const CONTENT_SCHEMA = v.array(
   v.variant('type', [
     v.object({ type: v.literal('text'), text: v.string() }),
-    v.object({ type: v.literal('tool_use'), id: v.string(), name: v.string(), input: v.record(v.string(), v.unknown()) }),
-    v.object({ type: v.literal('tool_result'), toolUseId: v.string(), text: v.string(), status: v.picklist(['success', 'error']) }),
+    v.object({
+      type: v.literal('tool_use'),
+      id: v.string(),
+      name: v.string(),
+      input: v.record(v.string(), v.unknown()),
+    }),
+    v.object({
+      type: v.literal('tool_result'),
+      toolUseId: v.string(),
+      text: v.string(),
+      status: v.picklist(['success', 'error']),
+    }),
   ]),
 );
 
@@ -47,12 +57,19 @@ export function readJson(row: Row, column: string): unknown {
 }
 
 /** Parses vendor-neutral content blocks; `where` names the source in the error (a stored column or an argument). */
-export function parseContent(value: unknown, where: string, code: 'store_error' | 'internal' = 'store_error'): ContentBlock[] {
+export function parseContent(
+  value: unknown,
+  where: string,
+  code: 'store_error' | 'internal' = 'store_error',
+): ContentBlock[] {
   const result = v.safeParse(CONTENT_SCHEMA, value);
   if (!result.success) {
     const issue = result.issues[0];
     const path = issue?.path?.map((item) => String(item.key)).join('.') ?? '';
-    throw new AppError(code, `${where} is not a valid content block list${path === '' ? '' : ` at ${path}`}: ${issue?.message ?? ''}`);
+    throw new AppError(
+      code,
+      `${where} is not a valid content block list${path === '' ? '' : ` at ${path}`}: ${issue?.message ?? ''}`,
+    );
   }
   return result.output;
 }

@@ -26,7 +26,10 @@ export function notFound(): AppError {
 
 /** Resolves when the scope's conversation exists; otherwise AppError('not_found'). */
 export async function assertConversation(context: StoreContext, scope: ConversationScope): Promise<void> {
-  const result = await context.database.read({ sql: `SELECT 1 FROM conversations c WHERE ${OWNED}`, args: ownerArgs(scope) });
+  const result = await context.database.read({
+    sql: `SELECT 1 FROM conversations c WHERE ${OWNED}`,
+    args: ownerArgs(scope),
+  });
   if (result.rows.length === 0) throw notFound();
 }
 

@@ -17,8 +17,14 @@ export function checkLease(input: { readonly now: Date; readonly leaseMs: number
 }
 
 /** The refusal when someone else holds the lock (with its expiry); not_found when the conversation is not the owner's. */
-export async function readLockConflict(context: StoreContext, scope: ConversationScope): Promise<Extract<TurnLockResult, { ok: false }>> {
-  const current = await context.database.read({ sql: `SELECT c.turn_lock_until FROM conversations c WHERE ${OWNED}`, args: ownerArgs(scope) });
+export async function readLockConflict(
+  context: StoreContext,
+  scope: ConversationScope,
+): Promise<Extract<TurnLockResult, { ok: false }>> {
+  const current = await context.database.read({
+    sql: `SELECT c.turn_lock_until FROM conversations c WHERE ${OWNED}`,
+    args: ownerArgs(scope),
+  });
   const row = current.rows[0];
   if (row === undefined) throw notFound();
   const held = row['turn_lock_until'];
@@ -54,7 +60,8 @@ export function createTurnLockOperations(context: StoreContext): TurnLockOperati
 
     async releaseTurnLock(input) {
       const result = await context.database.write({
-        sql: `UPDATE conversations AS c SET turn_lock_owner = NULL, turn_lock_until = NULL WHERE ${OWNED} AND c.turn_lock_owner = ? RETURNING id`,
+        sql:
+          `UPDATE conversations AS c SET turn_lock_owner = NULL, turn_lock_until = NULL WHERE ${OWNED} AND c.turn_lock_owner = ? RETURNING id`,
         args: [...ownerArgs(input), input.turnId],
       });
       if (result.rows.length > 0) return true;

@@ -1,14 +1,24 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createStoreFixture, textMessage, type StoreFixture } from '../test-support/temp-database.ts';
+import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 
 let fixture: StoreFixture;
 before(async () => (fixture = await createStoreFixture()));
 after(() => fixture.cleanup());
 
 const USAGE = {
-  turnId: 't1', kind: 'main' as const, modelId: 'model', inputTokens: 10, outputTokens: 5, cacheReadInputTokens: 100,
-  cacheWriteInputTokens: 0, naiveInputTokens: 500, estimatedInputTokens: 110, costUsd: 0.01, naiveCostUsd: 0.05, cacheMissReason: null,
+  turnId: 't1',
+  kind: 'main' as const,
+  modelId: 'model',
+  inputTokens: 10,
+  outputTokens: 5,
+  cacheReadInputTokens: 100,
+  cacheWriteInputTokens: 0,
+  naiveInputTokens: 500,
+  estimatedInputTokens: 110,
+  costUsd: 0.01,
+  naiveCostUsd: 0.05,
+  cacheMissReason: null,
 };
 
 async function newScope(ownerId = 'alice') {
@@ -22,10 +32,14 @@ describe('acquireTurnLock / releaseTurnLock', () => {
     const scope = await newScope();
     const now = fixture.now();
     assert.deepEqual(await store.acquireTurnLock({ ...scope, turnId: 't1', now, leaseMs: 60_000 }), {
-      ok: true, lockedUntil: '2026-01-01T00:01:00.000Z', abandonedTurnIds: [],
+      ok: true,
+      lockedUntil: '2026-01-01T00:01:00.000Z',
+      abandonedTurnIds: [],
     });
     assert.deepEqual(await store.acquireTurnLock({ ...scope, turnId: 't2', now, leaseMs: 60_000 }), {
-      ok: false, reason: 'conflict', lockedUntil: '2026-01-01T00:01:00.000Z',
+      ok: false,
+      reason: 'conflict',
+      lockedUntil: '2026-01-01T00:01:00.000Z',
     });
     assert.equal((await store.acquireTurnLock({ ...scope, turnId: 't1', now, leaseMs: 120_000 })).ok, true);
     assert.equal(await store.releaseTurnLock({ ...scope, turnId: 't2' }), false, 'only the holder releases');
@@ -37,7 +51,9 @@ describe('acquireTurnLock / releaseTurnLock', () => {
   it('grants exactly one of many simultaneous acquirers', async () => {
     const scope = await newScope();
     const results = await Promise.all(
-      [...Array(10)].map((_, index) => fixture.store.acquireTurnLock({ ...scope, turnId: `t${index}`, now: fixture.now(), leaseMs: 1000 })),
+      [...Array(10)].map((_, index) =>
+        fixture.store.acquireTurnLock({ ...scope, turnId: `t${index}`, now: fixture.now(), leaseMs: 1000 })
+      ),
     );
     assert.equal(results.filter((result) => result.ok).length, 1);
   });
@@ -48,14 +64,31 @@ describe('acquireTurnLock / releaseTurnLock', () => {
     const start = fixture.now();
     await store.acquireTurnLock({ ...scope, turnId: 'crashed', now: start, leaseMs: 1000 });
     await store.beginTurn({ ...scope, turnId: 'crashed', messages: [textMessage('user', 'hello?')] });
-    assert.equal((await store.acquireTurnLock({ ...scope, turnId: 'next', now: new Date(start.getTime() + 999), leaseMs: 1000 })).ok, false);
-    const taken = await store.acquireTurnLock({ ...scope, turnId: 'next', now: new Date(start.getTime() + 1000), leaseMs: 1000 });
-    assert.deepEqual(taken, { ok: true, lockedUntil: new Date(start.getTime() + 2000).toISOString(), abandonedTurnIds: ['crashed'] });
+    assert.equal(
+      (await store.acquireTurnLock({ ...scope, turnId: 'next', now: new Date(start.getTime() + 999), leaseMs: 1000 }))
+        .ok,
+      false,
+    );
+    const taken = await store.acquireTurnLock({
+      ...scope,
+      turnId: 'next',
+      now: new Date(start.getTime() + 1000),
+      leaseMs: 1000,
+    });
+    assert.deepEqual(taken, {
+      ok: true,
+      lockedUntil: new Date(start.getTime() + 2000).toISOString(),
+      abandonedTurnIds: ['crashed'],
+    });
     assert.deepEqual(await store.listIncompleteTurns(scope), []);
     // The crashed turn, should it wake up, can no longer write anything.
-    assert.deepEqual(await store.completeTurn({ ...scope, turnId: 'crashed', messages: [textMessage('assistant', 'late')] }), {
-      ok: false, reason: 'turn_not_running',
-    });
+    assert.deepEqual(
+      await store.completeTurn({ ...scope, turnId: 'crashed', messages: [textMessage('assistant', 'late')] }),
+      {
+        ok: false,
+        reason: 'turn_not_running',
+      },
+    );
     assert.deepEqual((await store.loadUncovered(scope)).map((message) => message.text), ['hello?']);
   });
 });
@@ -65,14 +98,22 @@ describe('beginTurn / completeTurn / failTurn', () => {
     const { store } = fixture;
     const scope = await newScope();
     const t1 = `${scope.conversationId}-t1`;
-    assert.deepEqual(await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'hi')] }), { ok: false, reason: 'lock_not_held' });
+    assert.deepEqual(await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'hi')] }), {
+      ok: false,
+      reason: 'lock_not_held',
+    });
     assert.deepEqual(await store.loadUncovered(scope), [], 'nothing was written without the lock');
     await store.acquireTurnLock({ ...scope, turnId: t1, now: fixture.now(), leaseMs: 60_000 });
     const begun = await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'hi')] });
     assert.equal(begun.ok && begun.messages[0]?.seq, 1);
     assert.deepEqual(await store.listIncompleteTurns(scope), [{
-      id: t1, conversationId: scope.conversationId, status: 'running', userMessageSeq: 1,
-      startedAt: '2026-01-01T00:00:00.000Z', finishedAt: null, errorCode: null,
+      id: t1,
+      conversationId: scope.conversationId,
+      status: 'running',
+      userMessageSeq: 1,
+      startedAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: null,
+      errorCode: null,
     }]);
   });
 
@@ -83,18 +124,41 @@ describe('beginTurn / completeTurn / failTurn', () => {
     await store.acquireTurnLock({ ...scope, turnId: t1, now: fixture.now(), leaseMs: 60_000 });
     await store.beginIdempotency({ ...scope, key: 'key-1', requestHash: 'h' });
     await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'add milk')] });
-    const toolUse = { role: 'assistant' as const, content: [{ type: 'tool_use' as const, id: 'tu1', name: 'add_task', input: { title: 'milk' } }], visible: false, tokenEstimate: 9 };
-    const toolResult = { role: 'user' as const, content: [{ type: 'tool_result' as const, toolUseId: 'tu1', text: 'ok', status: 'success' as const }], visible: false, tokenEstimate: 3 };
+    const toolUse = {
+      role: 'assistant' as const,
+      content: [{ type: 'tool_use' as const, id: 'tu1', name: 'add_task', input: { title: 'milk' } }],
+      visible: false,
+      tokenEstimate: 9,
+    };
+    const toolResult = {
+      role: 'user' as const,
+      content: [{ type: 'tool_result' as const, toolUseId: 'tu1', text: 'ok', status: 'success' as const }],
+      visible: false,
+      tokenEstimate: 3,
+    };
     const done = await store.completeTurn({
-      ...scope, turnId: t1, messages: [toolUse, toolResult, { ...textMessage('assistant', 'Added.'), id: 'reply-1' }],
-      usage: [USAGE, { ...USAGE, kind: 'selector' }], idempotency: { key: 'key-1', response: { message: { id: 'reply-1' } } },
+      ...scope,
+      turnId: t1,
+      messages: [toolUse, toolResult, { ...textMessage('assistant', 'Added.'), id: 'reply-1' }],
+      usage: [USAGE, { ...USAGE, kind: 'selector' }],
+      idempotency: { key: 'key-1', response: { message: { id: 'reply-1' } } },
     });
-    assert.deepEqual(done.ok && done.messages.map((message) => [message.seq, message.id === 'reply-1']), [[2, false], [3, false], [4, true]]);
+    assert.deepEqual(done.ok && done.messages.map((message) => [message.seq, message.id === 'reply-1']), [[2, false], [
+      3,
+      false,
+    ], [4, true]]);
     assert.equal((await store.getConversation(scope))?.turnLock, null);
     assert.equal((await store.usageTotals(scope)).calls, 2);
-    assert.deepEqual(await store.beginIdempotency({ ...scope, key: 'key-1', requestHash: 'h' }), { status: 'done', response: { message: { id: 'reply-1' } } });
+    assert.deepEqual(await store.beginIdempotency({ ...scope, key: 'key-1', requestHash: 'h' }), {
+      status: 'done',
+      response: { message: { id: 'reply-1' } },
+    });
     assert.deepEqual(await store.listIncompleteTurns(scope), []);
-    assert.deepEqual(await store.completeTurn({ ...scope, turnId: t1 }), { ok: false, reason: 'turn_not_running' }, 'a turn completes once');
+    assert.deepEqual(
+      await store.completeTurn({ ...scope, turnId: t1 }),
+      { ok: false, reason: 'turn_not_running' },
+      'a turn completes once',
+    );
   });
 
   it('writes none of a finishing batch when one part is malformed', async () => {
@@ -103,7 +167,14 @@ describe('beginTurn / completeTurn / failTurn', () => {
     const t1 = `${scope.conversationId}-t1`;
     await store.acquireTurnLock({ ...scope, turnId: t1, now: fixture.now(), leaseMs: 60_000 });
     await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'q')] });
-    await assert.rejects(store.completeTurn({ ...scope, turnId: t1, messages: [textMessage('assistant', 'a')], usage: [{ ...USAGE, outputTokens: -1 }] }));
+    await assert.rejects(
+      store.completeTurn({
+        ...scope,
+        turnId: t1,
+        messages: [textMessage('assistant', 'a')],
+        usage: [{ ...USAGE, outputTokens: -1 }],
+      }),
+    );
     assert.equal((await store.loadUncovered(scope)).length, 1);
     assert.equal((await store.listIncompleteTurns(scope)).length, 1);
   });
@@ -115,9 +186,19 @@ describe('beginTurn / completeTurn / failTurn', () => {
     await store.acquireTurnLock({ ...scope, turnId: t1, now: fixture.now(), leaseMs: 60_000 });
     await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'q')] });
     fixture.advance(5000);
-    assert.deepEqual(await store.failTurn({ ...scope, turnId: t1, errorCode: 'model_throttled' }), { ok: true, messages: [] });
-    const row = await fixture.database.read({ sql: 'SELECT status, error_code, finished_at FROM turns WHERE id = ? AND conversation_id = ?', args: [t1, scope.conversationId] });
-    assert.deepEqual({ ...row.rows[0] }, { status: 'failed', error_code: 'model_throttled', finished_at: '2026-01-01T00:00:05.000Z' });
+    assert.deepEqual(await store.failTurn({ ...scope, turnId: t1, errorCode: 'model_throttled' }), {
+      ok: true,
+      messages: [],
+    });
+    const row = await fixture.database.read({
+      sql: 'SELECT status, error_code, finished_at FROM turns WHERE id = ? AND conversation_id = ?',
+      args: [t1, scope.conversationId],
+    });
+    assert.deepEqual({ ...row.rows[0] }, {
+      status: 'failed',
+      error_code: 'model_throttled',
+      finished_at: '2026-01-01T00:00:05.000Z',
+    });
     assert.equal((await store.getConversation(scope))?.turnLock, null);
   });
 });

@@ -1,9 +1,17 @@
 // Turns: begun under the lock with the user's message, finished (complete or failed) with everything else at once.
 import type { InStatement, InValue } from '@libsql/client';
 import type { ConversationStore, FinishTurnInput, TurnWriteResult } from '../conversation-store.ts';
-import { buildMessageInserts, lockHeldBy, prepareMessages, touchConversation, turnRunning, withAssignedSeq, type WriteGuard } from './build-message-inserts.ts';
+import {
+  buildMessageInserts,
+  lockHeldBy,
+  prepareMessages,
+  touchConversation,
+  turnRunning,
+  withAssignedSeq,
+  type WriteGuard,
+} from './build-message-inserts.ts';
 import { buildIdempotencyCompletion } from './idempotency-operations.ts';
-import { TURN_COLUMNS, toTurn } from './map-records.ts';
+import { toTurn, TURN_COLUMNS } from './map-records.ts';
 import { assertConversation, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 import { buildUsageInsert } from './usage-operations.ts';
 
@@ -14,11 +22,17 @@ type TurnOperations = Pick<ConversationStore, 'beginTurn' | 'completeTurn' | 'fa
  * this turn holds it, touches updated_at when messages were appended, and stores the session only under `guard`.
  * Runs before the turn's status flips, so `guard` (the turn is running) still holds for a live turn.
  */
-function buildConversationUpdate(input: FinishTurnInput, options: { at: string; touch: boolean; guard: WriteGuard }): InStatement | null {
+function buildConversationUpdate(
+  input: FinishTurnInput,
+  options: { at: string; touch: boolean; guard: WriteGuard },
+): InStatement | null {
   const assignments: string[] = [];
   const args: InValue[] = [];
   if (input.releaseLock ?? true) {
-    assignments.push('turn_lock_owner = CASE WHEN c.turn_lock_owner = ? THEN NULL ELSE c.turn_lock_owner END', 'turn_lock_until = CASE WHEN c.turn_lock_owner = ? THEN NULL ELSE c.turn_lock_until END');
+    assignments.push(
+      'turn_lock_owner = CASE WHEN c.turn_lock_owner = ? THEN NULL ELSE c.turn_lock_owner END',
+      'turn_lock_until = CASE WHEN c.turn_lock_owner = ? THEN NULL ELSE c.turn_lock_until END',
+    );
     args.push(input.turnId, input.turnId);
   }
   if (options.touch) {
@@ -27,23 +41,37 @@ function buildConversationUpdate(input: FinishTurnInput, options: { at: string; 
   }
   if (input.session !== undefined) {
     const { sessionId, sessionStartedAt, lastActivityAt } = input.session;
-    for (const [column, value] of [['session_id', sessionId], ['session_started_at', sessionStartedAt], ['last_activity_at', lastActivityAt]] as const) {
+    for (
+      const [column, value] of [['session_id', sessionId], ['session_started_at', sessionStartedAt], [
+        'last_activity_at',
+        lastActivityAt,
+      ]] as const
+    ) {
       assignments.push(`${column} = CASE WHEN ${options.guard.sql} THEN ? ELSE c.${column} END`);
       args.push(...options.guard.args, value);
     }
   }
   if (assignments.length === 0) return null;
-  return { sql: `UPDATE conversations AS c SET ${assignments.join(', ')} WHERE ${OWNED}`, args: [...args, ...ownerArgs(input)] };
+  return {
+    sql: `UPDATE conversations AS c SET ${assignments.join(', ')} WHERE ${OWNED}`,
+    args: [...args, ...ownerArgs(input)],
+  };
 }
 
 export function createTurnOperations(context: StoreContext): TurnOperations {
   /** Every write is guarded by "the turn is still running", then the turn's status flips: a zombie turn writes nothing. */
-  const finishTurn = async (input: FinishTurnInput, status: 'complete' | 'failed', errorCode: string | null): Promise<TurnWriteResult> => {
+  const finishTurn = async (
+    input: FinishTurnInput,
+    status: 'complete' | 'failed',
+    errorCode: string | null,
+  ): Promise<TurnWriteResult> => {
     const at = nowIso(context);
     const guard = turnRunning(input.turnId);
     const messages = prepareMessages(context, input.messages ?? [], input.turnId);
     const statements: InStatement[] = buildMessageInserts(input, messages, guard);
-    for (const usage of input.usage ?? []) statements.push(buildUsageInsert(input, { id: context.createId(), usage, at, guard }));
+    for (const usage of input.usage ?? []) {
+      statements.push(buildUsageInsert(input, { id: context.createId(), usage, at, guard }));
+    }
     if (input.idempotency !== undefined) {
       statements.push(buildIdempotencyCompletion(input, input.idempotency.key, input.idempotency.response, guard));
     }
@@ -51,8 +79,7 @@ export function createTurnOperations(context: StoreContext): TurnOperations {
     if (conversationUpdate !== null) statements.push(conversationUpdate);
     const finishIndex = statements.length;
     statements.push({
-      sql:
-        "UPDATE turns SET status = ?, finished_at = ?, error_code = ? WHERE id = ? AND status = 'running' " +
+      sql: "UPDATE turns SET status = ?, finished_at = ?, error_code = ? WHERE id = ? AND status = 'running' " +
         `AND conversation_id = (SELECT c.id FROM conversations c WHERE ${OWNED}) RETURNING id`,
       args: [status, at, errorCode, input.turnId, ...ownerArgs(input)],
     });
@@ -71,8 +98,7 @@ export function createTurnOperations(context: StoreContext): TurnOperations {
       const statements = buildMessageInserts(input, messages, lockHeldBy(input.turnId));
       const beginIndex = statements.length;
       statements.push({
-        sql:
-          'INSERT INTO turns (id, conversation_id, status, user_message_seq, started_at) ' +
+        sql: 'INSERT INTO turns (id, conversation_id, status, user_message_seq, started_at) ' +
           "SELECT ?, c.id, 'running', (SELECT MIN(m.seq) FROM messages m WHERE m.conversation_id = c.id AND m.turn_id = ?), ? " +
           `FROM conversations c WHERE ${OWNED} AND c.turn_lock_owner = ? RETURNING id`,
         args: [input.turnId, input.turnId, at, ...ownerArgs(input), input.turnId],
@@ -91,7 +117,8 @@ export function createTurnOperations(context: StoreContext): TurnOperations {
 
     async listIncompleteTurns(scope) {
       const result = await context.database.read({
-        sql: `SELECT ${TURN_COLUMNS} FROM turns WHERE status = 'running' AND conversation_id = (SELECT c.id FROM conversations c WHERE ${OWNED}) ORDER BY started_at, id`,
+        sql:
+          `SELECT ${TURN_COLUMNS} FROM turns WHERE status = 'running' AND conversation_id = (SELECT c.id FROM conversations c WHERE ${OWNED}) ORDER BY started_at, id`,
         args: ownerArgs(scope),
       });
       if (result.rows.length === 0) await assertConversation(context, scope);

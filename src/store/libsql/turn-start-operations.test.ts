@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
-import { createStoreFixture, textMessage, type StoreFixture } from '../test-support/temp-database.ts';
+import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 
 let fixture: StoreFixture;
 before(async () => (fixture = await createStoreFixture()));
@@ -13,18 +13,40 @@ async function newScope(ownerId = 'alice') {
 }
 
 async function turnStatuses(conversationId: string): Promise<string[]> {
-  const result = await fixture.database.read({ sql: 'SELECT id, status, error_code FROM turns WHERE conversation_id = ? ORDER BY started_at, id', args: [conversationId] });
-  return result.rows.map((row) => `${String(row['id'])}:${String(row['status'])}${row['error_code'] === null ? '' : `:${String(row['error_code'])}`}`);
+  const result = await fixture.database.read({
+    sql: 'SELECT id, status, error_code FROM turns WHERE conversation_id = ? ORDER BY started_at, id',
+    args: [conversationId],
+  });
+  return result.rows.map((row) =>
+    `${String(row['id'])}:${String(row['status'])}${row['error_code'] === null ? '' : `:${String(row['error_code'])}`}`
+  );
 }
 
 describe('startTurn', () => {
   it('takes the lock, begins the turn and reads the snapshot in one go', async () => {
     const { store } = fixture;
     const scope = await newScope();
-    const [first, second, third] = await store.appendMessages({ ...scope, messages: [textMessage('user', 'one'), textMessage('assistant', 'two'), textMessage('user', 'three')] });
+    const [first, second, third] = await store.appendMessages({
+      ...scope,
+      messages: [textMessage('user', 'one'), textMessage('assistant', 'two'), textMessage('user', 'three')],
+    });
     const memory = await store.loadMemory(scope);
-    assert.equal((await store.saveMemory({ ...scope, expectedVersion: memory.version, summary: 'S', coversUpToSeq: first?.seq ?? 0, summaryTokens: 1 })).ok, true);
-    await store.updateSession({ ...scope, sessionId: 's1', sessionStartedAt: '2026-01-01T00:00:00.000Z', lastActivityAt: '2026-01-01T00:00:00.000Z' });
+    assert.equal(
+      (await store.saveMemory({
+        ...scope,
+        expectedVersion: memory.version,
+        summary: 'S',
+        coversUpToSeq: first?.seq ?? 0,
+        summaryTokens: 1,
+      })).ok,
+      true,
+    );
+    await store.updateSession({
+      ...scope,
+      sessionId: 's1',
+      sessionStartedAt: '2026-01-01T00:00:00.000Z',
+      lastActivityAt: '2026-01-01T00:00:00.000Z',
+    });
     await store.recordAssetExposure({ ...scope, sessionId: 's1', assetId: 'style', messageSeq: second?.seq ?? 0 });
     await store.recordAssetExposure({ ...scope, sessionId: 'old', assetId: 'style', messageSeq: first?.seq ?? 0 });
     const started = await store.startTurn({ ...scope, turnId: 't1', now: fixture.now(), leaseMs: 60_000 });
@@ -36,7 +58,10 @@ describe('startTurn', () => {
     assert.equal(started.memory.summary, 'S');
     assert.deepEqual(started.uncovered.map((message) => message.text), ['two', 'three']);
     assert.deepEqual([started.lastSeq, started.historyTokens], [third?.seq, await store.historyTokenTotal(scope)]);
-    assert.deepEqual(started.sessionExposures.map((exposure) => [exposure.sessionId, exposure.assetId, exposure.messageSeq]), [['s1', 'style', second?.seq]]);
+    assert.deepEqual(
+      started.sessionExposures.map((exposure) => [exposure.sessionId, exposure.assetId, exposure.messageSeq]),
+      [['s1', 'style', second?.seq]],
+    );
     assert.deepEqual(await turnStatuses(scope.conversationId), ['t1:running']);
   });
 
@@ -44,7 +69,11 @@ describe('startTurn', () => {
     const { store } = fixture;
     const scope = await newScope();
     assert.equal((await store.startTurn({ ...scope, turnId: 'lease-a', now: fixture.now(), leaseMs: 1000 })).ok, true);
-    assert.deepEqual(await store.startTurn({ ...scope, turnId: 'lease-b', now: fixture.now(), leaseMs: 1000 }), { ok: false, reason: 'conflict', lockedUntil: '2026-01-01T00:00:01.000Z' });
+    assert.deepEqual(await store.startTurn({ ...scope, turnId: 'lease-b', now: fixture.now(), leaseMs: 1000 }), {
+      ok: false,
+      reason: 'conflict',
+      lockedUntil: '2026-01-01T00:00:01.000Z',
+    });
     assert.deepEqual(await turnStatuses(scope.conversationId), ['lease-a:running']);
     fixture.advance(2000);
     const takeover = await store.startTurn({ ...scope, turnId: 'lease-c', now: fixture.now(), leaseMs: 1000 });
@@ -52,10 +81,13 @@ describe('startTurn', () => {
     assert.deepEqual(await turnStatuses(scope.conversationId), ['lease-a:failed:abandoned', 'lease-c:running']);
   });
 
-  it('treats another owner\'s or a missing conversation as not found', async () => {
+  it("treats another owner's or a missing conversation as not found", async () => {
     const scope = await newScope();
     for (const foreign of [{ ...scope, ownerId: 'mallory' }, { ...scope, conversationId: 'missing' }]) {
-      await assert.rejects(fixture.store.startTurn({ ...foreign, turnId: 'x', now: fixture.now(), leaseMs: 1000 }), (error) => isAppError(error, 'not_found'));
+      await assert.rejects(
+        fixture.store.startTurn({ ...foreign, turnId: 'x', now: fixture.now(), leaseMs: 1000 }),
+        (error) => isAppError(error, 'not_found'),
+      );
     }
     assert.deepEqual(await turnStatuses(scope.conversationId), []);
   });
@@ -65,12 +97,36 @@ describe('completeTurn with a session', () => {
   it('stores the session with the finished turn, and not for a turn that is no longer running', async () => {
     const { store } = fixture;
     const scope = await newScope();
-    const session = { sessionId: 's2', sessionStartedAt: '2026-01-01T00:00:00.000Z', lastActivityAt: '2026-01-01T00:00:05.000Z' };
-    assert.equal((await store.startTurn({ ...scope, turnId: 'session-turn', now: fixture.now(), leaseMs: 60_000 })).ok, true);
-    assert.equal((await store.completeTurn({ ...scope, turnId: 'session-turn', messages: [textMessage('user', 'hi'), textMessage('assistant', 'hello')], session })).ok, true);
+    const session = {
+      sessionId: 's2',
+      sessionStartedAt: '2026-01-01T00:00:00.000Z',
+      lastActivityAt: '2026-01-01T00:00:05.000Z',
+    };
+    assert.equal(
+      (await store.startTurn({ ...scope, turnId: 'session-turn', now: fixture.now(), leaseMs: 60_000 })).ok,
+      true,
+    );
+    assert.equal(
+      (await store.completeTurn({
+        ...scope,
+        turnId: 'session-turn',
+        messages: [textMessage('user', 'hi'), textMessage('assistant', 'hello')],
+        session,
+      })).ok,
+      true,
+    );
     const stored = await store.getConversation(scope);
-    assert.deepEqual([stored?.sessionId, stored?.sessionStartedAt, stored?.lastActivityAt, stored?.turnLock], ['s2', session.sessionStartedAt, session.lastActivityAt, null]);
-    const late = await store.completeTurn({ ...scope, turnId: 'session-turn', session: { ...session, sessionId: 'zombie' } });
+    assert.deepEqual([stored?.sessionId, stored?.sessionStartedAt, stored?.lastActivityAt, stored?.turnLock], [
+      's2',
+      session.sessionStartedAt,
+      session.lastActivityAt,
+      null,
+    ]);
+    const late = await store.completeTurn({
+      ...scope,
+      turnId: 'session-turn',
+      session: { ...session, sessionId: 'zombie' },
+    });
     assert.deepEqual(late, { ok: false, reason: 'turn_not_running' });
     assert.equal((await store.getConversation(scope))?.sessionId, 's2');
   });

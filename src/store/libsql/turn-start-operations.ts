@@ -2,7 +2,14 @@
 import type { InStatement } from '@libsql/client';
 import { AppError } from '../../errors.ts';
 import type { ConversationStore } from '../conversation-store.ts';
-import { CONVERSATION_COLUMNS, MEMORY_COLUMNS, MESSAGE_COLUMNS, toConversation, toMemory, toMessage } from './map-records.ts';
+import {
+  CONVERSATION_COLUMNS,
+  MEMORY_COLUMNS,
+  MESSAGE_COLUMNS,
+  toConversation,
+  toMemory,
+  toMessage,
+} from './map-records.ts';
 import { readNumber, readText, readTextOrNull } from './read-row.ts';
 import { OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 import { checkLease, readLockConflict } from './turn-lock-operations.ts';
@@ -22,16 +29,20 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
         {
           sql:
             `UPDATE conversations AS c SET turn_lock_owner = ?, turn_lock_until = ? WHERE ${OWNED} AND (c.turn_lock_owner IS NULL ` +
-            `OR c.turn_lock_until IS NULL OR c.turn_lock_until <= ? OR c.turn_lock_owner = ?) RETURNING ${CONVERSATION_COLUMNS.replaceAll('c.', '')}`,
+            `OR c.turn_lock_until IS NULL OR c.turn_lock_until <= ? OR c.turn_lock_owner = ?) RETURNING ${
+              CONVERSATION_COLUMNS.replaceAll('c.', '')
+            }`,
           args: [input.turnId, until, ...ownerArgs(input), now, input.turnId],
         },
         {
           // Only one turn runs at a time, so once we hold the lock any other running turn was left by an expired holder.
-          sql: `UPDATE turns SET status = 'failed', error_code = 'abandoned', finished_at = ? WHERE status = 'running' AND id <> ? AND conversation_id = ${LOCKED} RETURNING id`,
+          sql:
+            `UPDATE turns SET status = 'failed', error_code = 'abandoned', finished_at = ? WHERE status = 'running' AND id <> ? AND conversation_id = ${LOCKED} RETURNING id`,
           args: [at, input.turnId, ...locked],
         },
         {
-          sql: `INSERT INTO turns (id, conversation_id, status, user_message_seq, started_at) SELECT ?, ${LOCKED}, 'running', NULL, ? WHERE ${LOCKED} IS NOT NULL RETURNING id`,
+          sql:
+            `INSERT INTO turns (id, conversation_id, status, user_message_seq, started_at) SELECT ?, ${LOCKED}, 'running', NULL, ? WHERE ${LOCKED} IS NOT NULL RETURNING id`,
           args: [input.turnId, ...locked, at, ...locked],
         },
         {

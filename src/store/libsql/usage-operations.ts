@@ -8,18 +8,34 @@ import { readNumber } from './read-row.ts';
 import { checkCount, notFound, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
 const KINDS = ['main', 'selector', 'summariser'];
-const COUNTS = ['inputTokens', 'outputTokens', 'cacheReadInputTokens', 'cacheWriteInputTokens', 'naiveInputTokens', 'estimatedInputTokens'] as const;
+const COUNTS = [
+  'inputTokens',
+  'outputTokens',
+  'cacheReadInputTokens',
+  'cacheWriteInputTokens',
+  'naiveInputTokens',
+  'estimatedInputTokens',
+] as const;
 
 type UsageOperations = Pick<ConversationStore, 'recordUsage' | 'usageTotals'>;
 
 /** The INSERT of one ledger row (validated: AppError 'internal' for a malformed one), landing only under `guard`. */
-export function buildUsageInsert(scope: ConversationScope, input: { id: string; usage: NewUsageRow; at: string; guard?: WriteGuard }): InStatement {
+export function buildUsageInsert(
+  scope: ConversationScope,
+  input: { id: string; usage: NewUsageRow; at: string; guard?: WriteGuard },
+): InStatement {
   const { usage } = input;
-  if (!KINDS.includes(usage.kind)) throw new AppError('internal', `usage kind must be one of ${KINDS.join(', ')}, got ${String(usage.kind)}`);
-  if (typeof usage.modelId !== 'string' || usage.modelId.length === 0) throw new AppError('internal', 'usage modelId must not be empty');
+  if (!KINDS.includes(usage.kind)) {
+    throw new AppError('internal', `usage kind must be one of ${KINDS.join(', ')}, got ${String(usage.kind)}`);
+  }
+  if (typeof usage.modelId !== 'string' || usage.modelId.length === 0) {
+    throw new AppError('internal', 'usage modelId must not be empty');
+  }
   for (const name of COUNTS) checkCount(usage[name], `usage ${name}`);
   for (const name of ['costUsd', 'naiveCostUsd'] as const) {
-    if (!Number.isFinite(usage[name]) || usage[name] < 0) throw new AppError('internal', `usage ${name} must be a non-negative number`);
+    if (!Number.isFinite(usage[name]) || usage[name] < 0) {
+      throw new AppError('internal', `usage ${name} must be a non-negative number`);
+    }
   }
   const guard = input.guard ?? ALWAYS;
   return {
@@ -28,9 +44,22 @@ export function buildUsageInsert(scope: ConversationScope, input: { id: string; 
       'cache_write_tokens, naive_input_tokens, estimated_input_tokens, cost_usd, naive_cost_usd, cache_miss_reason, created_at) ' +
       `SELECT ?, c.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM conversations c WHERE ${OWNED} AND (${guard.sql}) RETURNING id`,
     args: [
-      input.id, usage.turnId, usage.kind, usage.modelId, usage.inputTokens, usage.outputTokens, usage.cacheReadInputTokens,
-      usage.cacheWriteInputTokens, usage.naiveInputTokens, usage.estimatedInputTokens, usage.costUsd, usage.naiveCostUsd,
-      usage.cacheMissReason, input.at, ...ownerArgs(scope), ...guard.args,
+      input.id,
+      usage.turnId,
+      usage.kind,
+      usage.modelId,
+      usage.inputTokens,
+      usage.outputTokens,
+      usage.cacheReadInputTokens,
+      usage.cacheWriteInputTokens,
+      usage.naiveInputTokens,
+      usage.estimatedInputTokens,
+      usage.costUsd,
+      usage.naiveCostUsd,
+      usage.cacheMissReason,
+      input.at,
+      ...ownerArgs(scope),
+      ...guard.args,
     ],
   };
 }
@@ -39,7 +68,9 @@ export function createUsageOperations(context: StoreContext): UsageOperations {
   return {
     async recordUsage(input) {
       const id = context.createId();
-      const result = await context.database.write(buildUsageInsert(input, { id, usage: input.usage, at: context.clock().toISOString() }));
+      const result = await context.database.write(
+        buildUsageInsert(input, { id, usage: input.usage, at: context.clock().toISOString() }),
+      );
       if (result.rows.length === 0) throw notFound();
       return { id };
     },

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createClient, type Client, type ResultSet } from '@libsql/client';
+import { type Client, createClient, type ResultSet } from '@libsql/client';
 import { createTempDirectory, type TempDirectory } from '../test-support/temp-database.ts';
 import { createNativeClient, isNativeDatabaseUrl } from './create-native-client.ts';
 
@@ -22,7 +22,9 @@ describe('createNativeClient', () => {
   let temp: TempDirectory;
   const opened: Client[] = [];
   const open = (name: string, native = true): Client => {
-    const client = native ? createNativeClient({ url: temp.url(name), timeout: 50 }) : createClient({ url: temp.url(name), timeout: 50 });
+    const client = native
+      ? createNativeClient({ url: temp.url(name), timeout: 50 })
+      : createClient({ url: temp.url(name), timeout: 50 });
     opened.push(client);
     return client;
   };
@@ -33,7 +35,10 @@ describe('createNativeClient', () => {
   });
 
   it('serves plain file URLs only', () => {
-    assert.deepEqual(['file:a.db', 'file:/x/a.db', 'file:a.db?mode=ro', ':memory:', 'libsql://x.turso.io'].map(isNativeDatabaseUrl), [true, true, false, false, false]);
+    assert.deepEqual(
+      ['file:a.db', 'file:/x/a.db', 'file:a.db?mode=ro', ':memory:', 'libsql://x.turso.io'].map(isNativeDatabaseUrl),
+      [true, true, false, false, false],
+    );
     assert.throws(() => createNativeClient({ url: ':memory:' }), { code: 'URL_INVALID' });
   });
 
@@ -50,16 +55,31 @@ describe('createNativeClient', () => {
       { sql: 'SELECT COUNT(*) AS n, SUM(size) AS total FROM items', args: [] },
     ];
     for (const client of [native, reference]) await client.executeMultiple(SCHEMA);
-    for (const statement of statements) assert.deepEqual(describeResult(await native.execute(statement)), describeResult(await reference.execute(statement)), statement.sql);
+    for (const statement of statements) {
+      assert.deepEqual(
+        describeResult(await native.execute(statement)),
+        describeResult(await reference.execute(statement)),
+        statement.sql,
+      );
+    }
     const blob = (await native.execute('SELECT data FROM items WHERE name = ?', ['a'])).rows[0]?.['data'];
     assert.deepEqual(blob instanceof ArrayBuffer ? [...new Uint8Array(blob)] : blob, [1, 2]);
-    assert.deepEqual(describeResult(await native.execute('SELECT id, name FROM items ORDER BY id')).arrays, [[1, 'a'], [2, 'b'], [3, 'c']]);
+    assert.deepEqual(describeResult(await native.execute('SELECT id, name FROM items ORDER BY id')).arrays, [[1, 'a'], [
+      2,
+      'b',
+    ], [3, 'c']]);
   });
 
   it('lands a batch all or nothing, and stays usable after a failed one', async () => {
     const client = open('batch.db');
     await client.executeMultiple(SCHEMA);
-    await assert.rejects(client.batch([{ sql: 'INSERT INTO items (name) VALUES (?)', args: ['x'] }, { sql: 'INSERT INTO items (name) VALUES (?)', args: ['x'] }], 'write'), { code: 'SQLITE_CONSTRAINT' });
+    await assert.rejects(
+      client.batch([{ sql: 'INSERT INTO items (name) VALUES (?)', args: ['x'] }, {
+        sql: 'INSERT INTO items (name) VALUES (?)',
+        args: ['x'],
+      }], 'write'),
+      { code: 'SQLITE_CONSTRAINT' },
+    );
     await client.batch([{ sql: 'INSERT INTO items (name) VALUES (?)', args: ['y'] }], 'write');
     const reader = open('batch.db', false);
     assert.deepEqual((await reader.execute('SELECT name FROM items')).rows.map((row) => row['name']), ['y']);
@@ -71,12 +91,18 @@ describe('createNativeClient', () => {
     const holder = open('busy.db', false);
     const held = await holder.transaction('write');
     await held.execute({ sql: 'INSERT INTO items (name) VALUES (?)', args: ['held'] });
-    await assert.rejects(client.batch([{ sql: 'INSERT INTO items (name) VALUES (?)', args: ['blocked'] }], 'write'), { code: 'SQLITE_BUSY' });
+    await assert.rejects(client.batch([{ sql: 'INSERT INTO items (name) VALUES (?)', args: ['blocked'] }], 'write'), {
+      code: 'SQLITE_BUSY',
+    });
     await held.commit();
     await client.batch([{ sql: 'INSERT INTO items (name) VALUES (?)', args: ['after'] }], 'write');
     await client.execute({ sql: 'INSERT INTO items (name) VALUES (?)', args: ['single'] });
     const reader = open('busy.db', false);
-    assert.deepEqual((await reader.execute('SELECT name FROM items ORDER BY id')).rows.map((row) => row['name']), ['held', 'after', 'single']);
+    assert.deepEqual((await reader.execute('SELECT name FROM items ORDER BY id')).rows.map((row) => row['name']), [
+      'held',
+      'after',
+      'single',
+    ]);
   });
 
   it('runs an interactive transaction alone: committed, rolled back, other calls refused meanwhile', async () => {

@@ -1,11 +1,31 @@
 // A @libsql/client Client for one local SQLite file on the native `libsql` binding (the one @libsql/client uses itself),
 // with its statements kept prepared. Node and Deno only; the edge keeps @libsql/client/web.
 import Database from 'libsql';
-import { createClient, LibsqlBatchError, LibsqlError, type Client, type Config, type InStatement, type ResultSet, type Transaction, type TransactionMode } from '@libsql/client';
+import {
+  type Client,
+  type Config,
+  createClient,
+  type InStatement,
+  LibsqlBatchError,
+  LibsqlError,
+  type ResultSet,
+  type Transaction,
+  type TransactionMode,
+} from '@libsql/client';
 import { resolveDatabaseKey } from '../resolve-database-key.ts';
-import { createStatementCache, runStatement, toLibsqlError, type NativeDatabase, type StatementCache } from './prepared-statements.ts';
+import {
+  createStatementCache,
+  type NativeDatabase,
+  runStatement,
+  type StatementCache,
+  toLibsqlError,
+} from './prepared-statements.ts';
 
-const BEGIN: Readonly<Record<TransactionMode, string>> = { write: 'BEGIN IMMEDIATE', read: 'BEGIN TRANSACTION READONLY', deferred: 'BEGIN DEFERRED' };
+const BEGIN: Readonly<Record<TransactionMode, string>> = {
+  write: 'BEGIN IMMEDIATE',
+  read: 'BEGIN TRANSACTION READONLY',
+  deferred: 'BEGIN DEFERRED',
+};
 
 /** True when createNativeClient serves `url`: a plain `file:` URL (no query options; `:memory:` stays with @libsql/client). */
 export function isNativeDatabaseUrl(url: string): boolean {
@@ -21,14 +41,24 @@ export function isNativeDatabaseUrl(url: string): boolean {
  */
 export function createNativeClient(config: Config): Client {
   const path = isNativeDatabaseUrl(config.url) ? resolveDatabaseKey(config.url) : null;
-  if (path === null) throw new LibsqlError(`createNativeClient serves plain file: URLs only, got ${JSON.stringify(config.url)}`, 'URL_INVALID');
+  if (path === null) {
+    throw new LibsqlError(
+      `createNativeClient serves plain file: URLs only, got ${JSON.stringify(config.url)}`,
+      'URL_INVALID',
+    );
+  }
   let cache = open(path, config);
   let inTransaction = false;
   let closed = false;
 
   const usable = (): StatementCache => {
     if (closed) throw new LibsqlError('The client is closed', 'CLIENT_CLOSED');
-    if (inTransaction) throw new LibsqlError('This client has a single connection, which an open transaction is holding', 'TRANSACTION_ACTIVE');
+    if (inTransaction) {
+      throw new LibsqlError(
+        'This client has a single connection, which an open transaction is holding',
+        'TRANSACTION_ACTIVE',
+      );
+    }
     return cache;
   };
   const rollBack = (target: StatementCache) => {
@@ -52,7 +82,10 @@ export function createNativeClient(config: Config): Client {
   const runAll = (target: StatementCache, statements: readonly (InStatement | [string, unknown?])[]): ResultSet[] =>
     statements.map((statement, index) => {
       try {
-        return runStatement(target, Array.isArray(statement) ? ({ sql: statement[0], args: statement[1] ?? [] } as InStatement) : statement);
+        return runStatement(
+          target,
+          Array.isArray(statement) ? ({ sql: statement[0], args: statement[1] ?? [] } as InStatement) : statement,
+        );
       } catch (error) {
         if (!(error instanceof LibsqlError)) throw error;
         throw new LibsqlBatchError(error.message, index, error.code, error.extendedCode, error.rawCode, error);
@@ -63,7 +96,10 @@ export function createNativeClient(config: Config): Client {
     async execute(statement: InStatement | string, args?: unknown) {
       const target = usable();
       try {
-        return runStatement(target, typeof statement === 'string' ? ({ sql: statement, args: args ?? [] } as InStatement) : statement);
+        return runStatement(
+          target,
+          typeof statement === 'string' ? ({ sql: statement, args: args ?? [] } as InStatement) : statement,
+        );
       } finally {
         rollBack(target);
       }

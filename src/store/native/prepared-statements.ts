@@ -1,7 +1,7 @@
 // Runs statements on one native libSQL connection, keeping each one prepared: @libsql/client prepares (and asks for the
 // columns of) every statement on every call, which was the largest CPU cost of a turn under load.
 import Database from 'libsql';
-import { LibsqlError, type InArgs, type InStatement, type InValue, type ResultSet, type Row } from '@libsql/client';
+import { type InArgs, type InStatement, type InValue, LibsqlError, type ResultSet, type Row } from '@libsql/client';
 
 /** Distinct SQL texts kept prepared per connection; the store uses a few dozen, the cap only bounds odd callers. */
 const MAX_PREPARED = 500;
@@ -10,7 +10,12 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 export type NativeDatabase = InstanceType<typeof Database>;
 type NativeStatement = ReturnType<NativeDatabase['prepare']>;
-type Prepared = { readonly statement: NativeStatement; readonly reader: boolean; readonly columns: string[]; readonly columnTypes: string[] };
+type Prepared = {
+  readonly statement: NativeStatement;
+  readonly reader: boolean;
+  readonly columns: string[];
+  readonly columnTypes: string[];
+};
 
 /** One connection's cache of prepared statements. Emptied whenever the schema may have changed. */
 export type StatementCache = { readonly database: NativeDatabase; readonly prepared: Map<string, Prepared> };
@@ -31,7 +36,12 @@ function prepare(cache: StatementCache, sql: string): Prepared {
     reader = false; // raw() throws for a statement that returns no rows
   }
   const described = reader ? (statement.columns() as { name: string; type: string | null }[]) : [];
-  const prepared = { statement, reader, columns: described.map((column) => column.name), columnTypes: described.map((column) => column.type ?? '') };
+  const prepared = {
+    statement,
+    reader,
+    columns: described.map((column) => column.name),
+    columnTypes: described.map((column) => column.type ?? ''),
+  };
   if (cache.prepared.size >= MAX_PREPARED) cache.prepared.clear();
   cache.prepared.set(sql, prepared);
   return prepared;
@@ -63,23 +73,48 @@ export function toLibsqlError(error: unknown): unknown {
 }
 
 const BASE_CODES: Readonly<Record<number, string>> = {
-  1: 'SQLITE_ERROR', 2: 'SQLITE_INTERNAL', 3: 'SQLITE_PERM', 4: 'SQLITE_ABORT', 5: 'SQLITE_BUSY', 6: 'SQLITE_LOCKED',
-  7: 'SQLITE_NOMEM', 8: 'SQLITE_READONLY', 9: 'SQLITE_INTERRUPT', 10: 'SQLITE_IOERR', 11: 'SQLITE_CORRUPT',
-  12: 'SQLITE_NOTFOUND', 13: 'SQLITE_FULL', 14: 'SQLITE_CANTOPEN', 15: 'SQLITE_PROTOCOL', 16: 'SQLITE_EMPTY',
-  17: 'SQLITE_SCHEMA', 18: 'SQLITE_TOOBIG', 19: 'SQLITE_CONSTRAINT', 20: 'SQLITE_MISMATCH', 21: 'SQLITE_MISUSE',
-  22: 'SQLITE_NOLFS', 23: 'SQLITE_AUTH', 24: 'SQLITE_FORMAT', 25: 'SQLITE_RANGE', 26: 'SQLITE_NOTADB',
+  1: 'SQLITE_ERROR',
+  2: 'SQLITE_INTERNAL',
+  3: 'SQLITE_PERM',
+  4: 'SQLITE_ABORT',
+  5: 'SQLITE_BUSY',
+  6: 'SQLITE_LOCKED',
+  7: 'SQLITE_NOMEM',
+  8: 'SQLITE_READONLY',
+  9: 'SQLITE_INTERRUPT',
+  10: 'SQLITE_IOERR',
+  11: 'SQLITE_CORRUPT',
+  12: 'SQLITE_NOTFOUND',
+  13: 'SQLITE_FULL',
+  14: 'SQLITE_CANTOPEN',
+  15: 'SQLITE_PROTOCOL',
+  16: 'SQLITE_EMPTY',
+  17: 'SQLITE_SCHEMA',
+  18: 'SQLITE_TOOBIG',
+  19: 'SQLITE_CONSTRAINT',
+  20: 'SQLITE_MISMATCH',
+  21: 'SQLITE_MISUSE',
+  22: 'SQLITE_NOLFS',
+  23: 'SQLITE_AUTH',
+  24: 'SQLITE_FORMAT',
+  25: 'SQLITE_RANGE',
+  26: 'SQLITE_NOTADB',
 };
 
 function toNativeArgs(args: InArgs): unknown[] | Record<string, unknown> {
   if (Array.isArray(args)) return args.map(toNativeValue);
   const named: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(args)) named[/^[@$:]/.test(name) ? name.slice(1) : name] = toNativeValue(value);
+  for (const [name, value] of Object.entries(args)) {
+    named[/^[@$:]/.test(name) ? name.slice(1) : name] = toNativeValue(value);
+  }
   return named;
 }
 
 function toNativeValue(value: InValue | undefined): unknown {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new RangeError('Only finite numbers (not Infinity or NaN) can be passed as arguments');
+    if (!Number.isFinite(value)) {
+      throw new RangeError('Only finite numbers (not Infinity or NaN) can be passed as arguments');
+    }
     return value;
   }
   if (typeof value === 'boolean') return value ? 1 : 0;
@@ -103,16 +138,34 @@ function toRow(values: readonly unknown[], columns: readonly string[]): Row {
 
 function fromNative(value: unknown): unknown {
   if (typeof value === 'bigint') {
-    if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError('Received integer which cannot be safely represented as a JavaScript number');
+    if (value < MIN_SAFE || value > MAX_SAFE) {
+      throw new RangeError('Received integer which cannot be safely represented as a JavaScript number');
+    }
     return Number(value);
   }
   if (value instanceof Uint8Array) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength);
   return value;
 }
 
-function toResultSet(columns: string[], columnTypes: string[], rows: Row[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
+function toResultSet(
+  columns: string[],
+  columnTypes: string[],
+  rows: Row[],
+  rowsAffected: number,
+  lastInsertRowid: bigint | undefined,
+): ResultSet {
   return {
-    columns, columnTypes, rows, rowsAffected, lastInsertRowid,
-    toJSON: () => ({ columns, columnTypes, rows: rows.map((row) => Array.from(row)), rowsAffected, lastInsertRowid: lastInsertRowid?.toString() ?? null }),
+    columns,
+    columnTypes,
+    rows,
+    rowsAffected,
+    lastInsertRowid,
+    toJSON: () => ({
+      columns,
+      columnTypes,
+      rows: rows.map((row) => Array.from(row)),
+      rowsAffected,
+      lastInsertRowid: lastInsertRowid?.toString() ?? null,
+    }),
   };
 }

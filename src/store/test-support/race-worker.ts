@@ -27,7 +27,8 @@ try {
     for (let index = 0; index < Number(count); index += 1) {
       const text = `${label}-${index}`;
       const [stored] = await store.appendMessages({
-        ownerId, conversationId,
+        ownerId,
+        conversationId,
         messages: [{ role: 'user', content: [{ type: 'text', text }], visible: true, tokenEstimate: 1 }],
       });
       seqs.push(stored?.seq ?? -1);

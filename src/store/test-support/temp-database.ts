@@ -33,7 +33,9 @@ export function openIsolatedDatabase(url: string, options: Partial<OpenDatabaseO
 }
 
 /** A temp file database with every migration applied; `cleanup` closes it and removes the directory. */
-export async function createMigratedDatabase(): Promise<{ database: Database; url: string; cleanup: () => Promise<void> }> {
+export async function createMigratedDatabase(): Promise<
+  { database: Database; url: string; cleanup: () => Promise<void> }
+> {
   const temp = createTempDirectory();
   const url = temp.url();
   const database = await openIsolatedDatabase(url);
@@ -63,7 +65,11 @@ export async function createStoreFixture(): Promise<StoreFixture> {
   const migrated = await createMigratedDatabase();
   let time = Date.UTC(2026, 0, 1);
   let counter = 0;
-  const store = createLibsqlStore({ database: migrated.database, clock: () => new Date(time), createId: () => `id-${(counter += 1)}` });
+  const store = createLibsqlStore({
+    database: migrated.database,
+    clock: () => new Date(time),
+    createId: () => `id-${(counter += 1)}`,
+  });
   return {
     store,
     database: migrated.database,
