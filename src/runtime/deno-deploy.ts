@@ -15,4 +15,23 @@ function processEnvironment(): Readonly<Record<string, string>> {
   return environment;
 }
 
-if (import.meta.main) Deno.serve((request) => handleDenoDeployRequest(request));
+export type ServeDenoDeployOptions = {
+  /** The bindings; default the process environment. One object for the server's life (services are built once). */
+  readonly env?: object;
+  /** Deno.serve's options; Deno Deploy ignores port and hostname. Tests pass port 0 and 127.0.0.1. */
+  readonly port?: number;
+  readonly hostname?: string;
+  readonly onListen?: (address: Deno.NetAddr) => void;
+};
+
+/** What `deno run src/runtime/deno-deploy.ts` does: Deno.serve with the edge handler. */
+export function serveDenoDeploy(options: ServeDenoDeployOptions = {}): Deno.HttpServer<Deno.NetAddr> {
+  const env = options.env ?? processEnvironment();
+  return Deno.serve({
+    ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.hostname === undefined ? {} : { hostname: options.hostname }),
+    ...(options.onListen === undefined ? {} : { onListen: options.onListen }),
+  }, (request) => handleDenoDeployRequest(request, env));
+}
+
+if (import.meta.main) serveDenoDeploy();

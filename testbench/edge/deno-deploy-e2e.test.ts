@@ -1,0 +1,146 @@
+// End to end under Deno: the Deno Deploy entry served on a real port (serveDenoDeploy, as `deno run` starts it), with
+// `@libsql/client/web` on the libSQL HTTP fixture and Bedrock on the loopback simulator, driven through the public API.
+import { createClient } from '@libsql/client/web';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { mintDevelopmentToken } from '../../src/http/mint-development-token.ts';
+import { type LibsqlHttpServer, startLibsqlHttpServer } from '../libsql-http/start-libsql-http-server.ts';
+import { type SimulatorServer, startSimulatorServer } from '../simulator/start-simulator-server.ts';
+
+/** deno-deploy.ts uses the Deno global: load it only under Deno (a variable path keeps tsc out of it). */
+const IS_DENO = 'Deno' in globalThis;
+const DEPLOY_ENTRY = '../../src/runtime/deno-deploy.ts';
+type DeployServer = { shutdown(): Promise<void> };
+type DeployModule = {
+  serveDenoDeploy(options: {
+    env: object;
+    port: number;
+    hostname: string;
+    onListen: (address: { port: number }) => void;
+  }): DeployServer;
+};
+
+const SECRET = 'deno-deploy-e2e-secret-of-enough-length-0123';
+const DATABASE_TOKEN = 'deno-deploy-e2e-database-token';
+
+type Usage = {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens: number;
+  cacheWriteInputTokens: number;
+  costUSD: number;
+};
+
+/** The `data` of every SSE frame named `event`. */
+function eventsOf(stream: string, event: string): unknown[] {
+  return stream.split('\n\n').filter((frame) => frame.startsWith(`event: ${event}\n`)).map((frame) =>
+    JSON.parse(frame.slice(frame.indexOf('data: ') + 6)) as unknown
+  );
+}
+
+const promptTokens = (usage: Usage) => usage.inputTokens + usage.cacheReadInputTokens + usage.cacheWriteInputTokens;
+
+describe('the Deno Deploy entry end to end', { skip: IS_DENO ? false : 'Deno only' }, () => {
+  let libsql: LibsqlHttpServer;
+  let bedrock: SimulatorServer;
+  let server: DeployServer;
+  let origin = '';
+
+  before(async () => {
+    libsql = await startLibsqlHttpServer({ authToken: DATABASE_TOKEN });
+    bedrock = await startSimulatorServer();
+    const { serveDenoDeploy } = (await import(DEPLOY_ENTRY)) as DeployModule;
+    const env = {
+      DATABASE_URL: libsql.url,
+      DATABASE_AUTH_TOKEN: DATABASE_TOKEN,
+      BEDROCK_ENDPOINT: bedrock.url,
+      AUTH_JWT_SECRET: SECRET,
+      LOG_LEVEL: 'error',
+    };
+    await new Promise<void>((resolve) => {
+      server = serveDenoDeploy({
+        env,
+        port: 0,
+        hostname: '127.0.0.1',
+        onListen: (address) => {
+          origin = `http://127.0.0.1:${address.port}`;
+          resolve();
+        },
+      });
+    });
+  });
+  after(async () => {
+    await server?.shutdown();
+    await bedrock?.close();
+    await libsql?.close();
+  });
+
+  async function call(path: string, token: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    const response = await fetch(`${origin}${path}`, { ...init, headers });
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text: await response.text(),
+    };
+  }
+
+  it('creates a conversation, answers a JSON and a streamed turn, lists history and sums usage', async () => {
+    const health = await fetch(`${origin}/healthz`);
+    assert.deepEqual([health.status, await health.json()], [200, { status: 'ok' }]);
+    const token = await mintDevelopmentToken({ secret: SECRET, sub: 'deno-deploy-user', ttlSeconds: 600 });
+    const json = { 'content-type': 'application/json' };
+
+    const created = await call('/v1/conversations', token, { method: 'POST', headers: json, body: '{"title":"Deno"}' });
+    assert.equal(created.status, 201);
+    const { id } = JSON.parse(created.text) as { id: string };
+
+    const first = await call(`/v1/conversations/${id}/messages`, token, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ text: 'Add a task to renew my passport by Friday' }),
+    });
+    assert.equal(first.status, 200);
+    const answer = JSON.parse(first.text) as { message: { role: string; text: string }; usage: Usage };
+    assert.equal(answer.message.role, 'assistant');
+    assert.ok(answer.message.text.length > 0, 'the first answer has text');
+    assert.ok(promptTokens(answer.usage) > 0, 'the first turn reports prompt tokens');
+
+    const streamed = await call(`/v1/conversations/${id}/messages`, token, {
+      method: 'POST',
+      headers: { ...json, accept: 'text/event-stream' },
+      body: JSON.stringify({ text: 'Which tasks are due this week?' }),
+    });
+    assert.deepEqual([streamed.status, streamed.contentType], [200, 'text/event-stream; charset=utf-8']);
+    const done = eventsOf(streamed.text, 'done') as { message: { text: string }; usage: Usage }[];
+    assert.equal(done.length, 1);
+    const deltas = (eventsOf(streamed.text, 'delta') as { text: string }[]).map((delta) => delta.text).join('');
+    assert.equal(deltas, done[0]?.message.text);
+
+    const history = JSON.parse((await call(`/v1/conversations/${id}/messages`, token)).text) as {
+      messages: { role: string; text: string }[];
+    };
+    assert.deepEqual(history.messages.map((message) => [message.role, message.text]), [
+      ['user', 'Add a task to renew my passport by Friday'],
+      ['assistant', answer.message.text],
+      ['user', 'Which tasks are due this week?'],
+      ['assistant', done[0]?.message.text],
+    ]);
+
+    const usage = JSON.parse((await call(`/v1/conversations/${id}/usage`, token)).text) as Usage;
+    assert.ok(promptTokens(usage) > promptTokens(answer.usage), 'usage sums both turns');
+    assert.ok(usage.outputTokens > 0 && usage.costUSD > 0, 'usage has output tokens and a cost');
+    assert.ok(usage.cacheReadInputTokens > 0, 'the second turn read the first one from the prompt cache');
+
+    const database = createClient({ url: libsql.url, authToken: DATABASE_TOKEN });
+    try {
+      const turns = await database.execute({ sql: 'SELECT status FROM turns WHERE conversation_id = ?', args: [id] });
+      assert.deepEqual(turns.rows.map((row) => row['status']), ['complete', 'complete']);
+    } finally {
+      database.close();
+    }
+    const mainCalls = bedrock.simulator.log.entries().filter((entry) => entry.operation === 'converse-stream');
+    assert.ok(mainCalls.length >= 2, 'both turns reached the simulated Bedrock');
+  });
+});
