@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'over_budget'
+  | 'budget_exceeded'
+  | 'too_many_turns'
   | 'model_throttled'
   | 'model_unavailable'
   | 'model_timeout'

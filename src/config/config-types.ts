@@ -1,5 +1,6 @@
 // The shape of tokenwise's configuration: what parseConfig returns and every runtime reads.
 import type { LogLevel } from '../logger.ts';
+import type { BudgetConfig } from './parse-budget-config.ts';
 
 export type Runtime = 'node' | 'deno' | 'deno-deploy' | 'workers';
 
@@ -43,6 +44,7 @@ export type Config = {
     readonly maxBodyBytes: number;
   };
   readonly cacheTtlStatic: '5m' | '1h';
+  readonly budgets: BudgetConfig;
 };
 
 export type ParseConfigResult = { readonly ok: true; readonly config: Readonly<Config> } | {

@@ -50,6 +50,7 @@ describe('parseConfig', () => {
         maxBodyBytes: 65536,
       },
       cacheTtlStatic: '5m',
+      budgets: { limits: {}, maxConcurrentTurns: 4 },
     });
   });
 
@@ -139,6 +140,7 @@ describe('parseConfig', () => {
         maxBodyBytes: 2048,
       },
       cacheTtlStatic: '1h',
+      budgets: { limits: {}, maxConcurrentTurns: 4 },
     });
   });
 

@@ -2,6 +2,7 @@
 import { AppError } from '../errors.ts';
 import { CONFIG_DEFAULTS, parseConfigVariables } from './config-variables.ts';
 import type { ConfigValues } from './config-variables.ts';
+import { parseBudgetConfig } from './parse-budget-config.ts';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID, lookupModelFacts } from './models.ts';
 import type { AuthConfig, Config, ParseConfigOptions, ParseConfigResult, Runtime } from './config-types.ts';
 
@@ -148,6 +149,7 @@ export function parseConfig(
   const database = parseDatabase(values, runtime, errors);
   const auth = parseAuth(values, runtime, mode, errors);
   const limits = parseLimits(values, errors);
+  const budgets = parseBudgetConfig(env, errors);
   if (runtime === 'workers') {
     for (const name of ['SYSTEM_PROMPT_FILE', 'ASSETS_DIR', 'TOOLS_MANIFEST'] as const) {
       if (values[name] !== undefined) {
@@ -171,6 +173,7 @@ export function parseConfig(
     toolsManifests: values.TOOLS_MANIFEST ?? [],
     limits,
     cacheTtlStatic: values.CACHE_TTL_STATIC ?? CONFIG_DEFAULTS.CACHE_TTL_STATIC,
+    budgets,
   };
   return { ok: true, config: freeze(config) };
 }

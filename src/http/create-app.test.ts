@@ -6,6 +6,7 @@ import { sign } from 'hono/utils/jwt/jwt';
 import { AppError } from '../errors.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import type { ChatService, PublicMessage, SendMessageInput, TurnResult } from '../turn/chat-service.ts';
+import type { UserUsage } from '../turn/create-insight-service.ts';
 import { type AppDependencies, createApp } from './create-app.ts';
 import { mintDevelopmentToken } from './mint-development-token.ts';
 import { OPENAPI_DOCUMENT } from './openapi-document.ts';
@@ -153,6 +154,7 @@ function createRig(overrides: Partial<AppDependencies> = {}) {
   let requestNumber = 0;
   const app = createApp({
     chat,
+    insights: { getUserUsage: async ({ userId }) => ({ ...SAMPLE_USER_USAGE, userId }) },
     logger,
     auth: { jwtSecret: SECRET },
     createRequestId: () => `req-${++requestNumber}`,
@@ -205,6 +207,23 @@ const ROUTES: readonly (readonly [string, string, string?])[] = [
   ['GET', '/v1/conversations/conv-1/usage'],
   ['DELETE', '/v1/conversations/conv-1'],
 ];
+
+const SAMPLE_USER_USAGE: UserUsage = {
+  totals: {
+    calls: 3,
+    inputTokens: 300,
+    outputTokens: 60,
+    cacheReadInputTokens: 3_000,
+    cacheWriteInputTokens: 240,
+    costUSD: 0.01,
+    naiveCostUSD: 0.04,
+    savingPercent: 75,
+  },
+  windows: { day: { tokens: 3_600, costUSD: 0.01 }, month: { tokens: 3_600, costUSD: 0.01 } },
+  limits: { 'user.day.usd': 1 },
+  remaining: { 'user.day.usd': 0.99 },
+  concurrentTurns: { running: 0, limit: 4 },
+};
 
 // ---------- tests ----------
 
@@ -799,6 +818,17 @@ describe('createApp: usage and delete', () => {
   });
 });
 
+describe('createApp: GET /v1/usage', () => {
+  it("answers the caller's own totals and remaining budgets, never cached", async () => {
+    const { call } = createRig();
+    const response = await call('GET', '/v1/usage');
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(await response.json(), { ...SAMPLE_USER_USAGE, userId: 'alice' });
+    await expectError(await call('GET', '/v1/usage', { token: null }), 401, 'unauthorized');
+  });
+});
+
 describe('createApp: errors, request ids and logs', () => {
   it('maps service errors through the status table, with Retry-After where a retry helps', async () => {
     const cases: readonly (readonly [AppError, number, string])[] = [
@@ -809,6 +839,13 @@ describe('createApp: errors, request ids and logs', () => {
       [new AppError('model_timeout', 'x'), 504, ''],
       [new AppError('model_rejected', 'x'), 502, ''],
       [new AppError('store_busy', 'x'), 503, '1'],
+      [
+        new AppError('budget_exceeded', 'Your token budget is used up', { details: { retryAfterSeconds: 7_200 } }),
+        429,
+        '7200',
+      ],
+      [new AppError('budget_exceeded', 'x', { details: { retryAfterSeconds: 30 * 86_400 } }), 429, '2592000'],
+      [new AppError('too_many_turns', 'x'), 429, '2'],
     ];
     for (const [error, status, retryAfter] of cases) {
       const { call, chat, createConversation } = createRig();

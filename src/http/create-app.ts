@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from '../logger.ts';
 import type { ChatService } from '../turn/chat-service.ts';
+import type { InsightService } from '../turn/create-insight-service.ts';
 import type { AppEnv } from './app-env.ts';
 import { type AuthOptions, createAuthenticator } from './create-authenticator.ts';
 import { createConversationRoutes } from './create-conversation-routes.ts';
+import { createUsageRoutes } from './create-usage-routes.ts';
 import { findAllowedMethods } from './find-allowed-methods.ts';
 import { OPENAPI_DOCUMENT } from './openapi-document.ts';
 import { reportError } from './report-error.ts';
@@ -19,6 +21,8 @@ export const DEFAULT_MAX_BODY_BYTES = 65_536;
 
 export type AppDependencies = {
   readonly chat?: ChatService;
+  /** The caller's usage and budgets (GET /v1/usage) and the console's data. */
+  readonly insights?: InsightService;
   readonly logger: Logger;
   /** Reports whether the store answers; /healthz returns 503 when it does not. */
   readonly checkHealth?: () => Promise<{ readonly ok: boolean; readonly detail?: string }>;
@@ -83,6 +87,8 @@ export function createApp(deps: AppDependencies): Hono {
       maxTextChars: deps.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
     }),
   );
+
+  app.route('/v1/usage', createUsageRoutes(deps.insights));
 
   app.notFound((c) => {
     const allowed = findAllowedMethods(c.req.path);

@@ -15,6 +15,8 @@ export const ERROR_STATUS: Readonly<Record<HttpErrorCode, number>> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   over_budget: 422,
+  budget_exceeded: 429,
+  too_many_turns: 429,
   model_throttled: 429,
   config_invalid: 500,
   store_error: 500,
@@ -47,6 +49,7 @@ const PUBLIC_MESSAGE: Partial<Record<HttpErrorCode, string>> = {
 /** Seconds a client should wait, for codes where a retry is the right move (overridable by `details.retryAfterSeconds`). */
 const RETRY_AFTER_SECONDS: Partial<Record<HttpErrorCode, number>> = {
   model_throttled: 5,
+  too_many_turns: 2,
   model_unavailable: 5,
   store_busy: 1,
 };
@@ -96,6 +99,11 @@ export function describeError(error: unknown): ErrorDescription {
   return { status: 500, code: 'internal', message: PUBLIC_MESSAGE.internal ?? 'Internal error.', unexpected: true };
 }
 
+/** A budget's rolling month can take up to 30 days to make room. */
+const MAX_RETRY_AFTER_SECONDS = 31 * 86_400;
+
 function readRetryAfter(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 3600 ? value : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_RETRY_AFTER_SECONDS
+    ? value
+    : undefined;
 }

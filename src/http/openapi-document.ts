@@ -20,6 +20,13 @@ const COMMON_ERRORS = {
   '503': error('Dependency unavailable (database busy, model unavailable); see Retry-After'),
 };
 
+const budgetKeyMap = (description: string) => ({
+  type: 'object',
+  description,
+  propertyNames: { pattern: '^(user|conversation)\\.(day|month)\\.(tokens|usd)$' },
+  additionalProperties: { type: 'number', minimum: 0 },
+});
+
 const usageProperties = {
   inputTokens: integer,
   outputTokens: integer,
@@ -106,7 +113,9 @@ export const OPENAPI_DOCUMENT = {
           '413': error(`Body over the size limit or text over ${DEFAULT_MAX_TEXT_CHARS} characters`),
           '415': error('Content-Type is not application/json'),
           '422': error('The conversation cannot fit the prompt budget'),
-          '429': error('Model throttled; see Retry-After'),
+          '429': error(
+            'budget_exceeded (a budget is used up), too_many_turns (the per-user cap on concurrent turns) or model_throttled; see Retry-After',
+          ),
           '502': error('The model rejected the request or failed'),
           '504': error('The model did not answer in time'),
           ...COMMON_ERRORS,
@@ -134,6 +143,16 @@ export const OPENAPI_DOCUMENT = {
           '200': { description: 'A page', content: json(ref('MessagePage')) },
           '400': error('Bad before or limit'),
           ...COMMON_ERRORS,
+        },
+      },
+    },
+    '/v1/usage': {
+      get: {
+        summary: "The caller's own usage totals (deleted conversations included) and remaining budgets",
+        responses: {
+          '200': { description: 'Totals, rolling windows, limits and what is left', content: json(ref('UserUsage')) },
+          '401': COMMON_ERRORS['401'],
+          '503': COMMON_ERRORS['503'],
         },
       },
     },
@@ -217,6 +236,34 @@ export const OPENAPI_DOCUMENT = {
         type: 'object',
         required: ['messages', 'nextBefore'],
         properties: { messages: { type: 'array', items: ref('Message') }, nextBefore: { type: ['string', 'null'] } },
+      },
+      UserUsage: {
+        type: 'object',
+        required: ['totals', 'windows', 'limits', 'remaining', 'concurrentTurns'],
+        properties: {
+          totals: {
+            type: 'object',
+            required: [...Object.keys(usageProperties), 'calls', 'savingPercent'],
+            properties: { ...usageProperties, calls: integer, savingPercent: { type: 'number' } },
+          },
+          windows: {
+            type: 'object',
+            description: 'Spent in the last 24 hours and 30 days; tokens = input + cache read + cache write + output',
+            required: ['day', 'month'],
+            properties: Object.fromEntries(['day', 'month'].map((period) => [period, {
+              type: 'object',
+              required: ['tokens', 'costUSD'],
+              properties: { tokens: integer, costUSD: money },
+            }])),
+          },
+          limits: budgetKeyMap('Limits in force (environment merged with the per-user override); absent = no limit'),
+          remaining: budgetKeyMap("What is left under each of the user's own (user.*) limits"),
+          concurrentTurns: {
+            type: 'object',
+            required: ['running', 'limit'],
+            properties: { running: integer, limit: integer },
+          },
+        },
       },
       ConversationUsage: {
         type: 'object',

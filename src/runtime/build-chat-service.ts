@@ -67,6 +67,8 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
       windowMax: limits.windowMaxMessages,
       maxToolSteps: limits.maxToolSteps,
       staticTtl: config.cacheTtlStatic,
+      budgets: config.budgets.limits,
+      maxConcurrentTurns: config.budgets.maxConcurrentTurns,
     },
     logger: options.logger,
     clock: () => new Date(),

@@ -12,6 +12,8 @@ import { openDatabase } from '../store/open-database.ts';
 import type { Database } from '../store/database.ts';
 import type { ChatService } from '../turn/chat-service.ts';
 import { buildChatService } from './build-chat-service.ts';
+import { createLibsqlStore } from '../store/create-libsql-store.ts';
+import { createInsightService, type InsightService } from '../turn/create-insight-service.ts';
 import type { DeployerContent } from './deployer-content.ts';
 
 export type BuildServicesOptions = {
@@ -116,7 +118,16 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     ...(options.content === undefined ? {} : { content: options.content }),
   });
   const chat = withMigrations(running, ready);
-  const app = createApp({ logger, checkHealth, auth, chat, maxBodyBytes: config.limits.maxBodyBytes });
+  const insights = withMigrationsFirst(
+    createInsightService({
+      store: createLibsqlStore({ database }),
+      budgets: config.budgets.limits,
+      maxConcurrentTurns: config.budgets.maxConcurrentTurns,
+      clock: () => new Date(),
+    }),
+    ready,
+  );
+  const app = createApp({ logger, checkHealth, auth, chat, insights, maxBodyBytes: config.limits.maxBodyBytes });
   return {
     app,
     database,
@@ -138,6 +149,12 @@ function withMigrations(chat: ChatService, ready: () => Promise<void>): ChatServ
     listMessages: async (input) => (await ready(), chat.listMessages(input)),
     getUsage: async (input) => (await ready(), chat.getUsage(input)),
     deleteConversation: async (input) => (await ready(), chat.deleteConversation(input)),
+  };
+}
+
+function withMigrationsFirst(insights: InsightService, ready: () => Promise<void>): InsightService {
+  return {
+    getUserUsage: async (input) => (await ready(), insights.getUserUsage(input)),
   };
 }
 

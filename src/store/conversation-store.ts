@@ -13,6 +13,7 @@ import type {
   UsageTotals,
   VersionedWriteResult,
 } from './store-records.ts';
+import type { BudgetStore } from './budget-store.ts';
 
 type Scoped<T = object> = ConversationScope & Readonly<T>;
 
@@ -63,7 +64,7 @@ export type FinishTurnInput = Scoped<{
  * conflict, stale memory, idempotency state) are values. Storage failures are AppError 'store_busy' / 'store_error';
  * malformed arguments from code are 'internal', from a client (cursor, limit) 'bad_request'.
  */
-export interface ConversationStore {
+export interface ConversationStore extends BudgetStore {
   createConversation(
     input: { readonly ownerId: string; readonly title?: string; readonly id?: string },
   ): Promise<ConversationRecord>;

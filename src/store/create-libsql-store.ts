@@ -1,6 +1,7 @@
 // The conversation store on libSQL: the port's methods, assembled from one small module per concern.
 import type { ConversationStore } from './conversation-store.ts';
 import type { Database } from './database.ts';
+import { createBudgetOperations } from './libsql/budget-operations.ts';
 import { createConversationOperations } from './libsql/conversation-operations.ts';
 import { createExposureOperations } from './libsql/exposure-operations.ts';
 import { createHistoryOperations } from './libsql/history-operations.ts';
@@ -43,5 +44,6 @@ export function createLibsqlStore(options: LibsqlStoreOptions): ConversationStor
     ...createUsageOperations(context),
     ...createIdempotencyOperations(context),
     ...createExposureOperations(context),
+    ...createBudgetOperations(context),
   };
 }

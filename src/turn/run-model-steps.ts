@@ -33,6 +33,8 @@ export type ModelStepsInput = {
   readonly onEvent: (event: TurnEvent) => void;
   /** Called with each finished model call as soon as it returns, so a turn that fails later still bills it. */
   readonly onCall?: (call: ModelCallRecord) => void;
+  /** Asked before each main call: an error refuses it (thrown on the first step; later steps end the turn with its message). */
+  readonly beforeCall?: (next: { readonly modelId: string; readonly inputTokens: number }) => Promise<AppError | null>;
 };
 
 export type ModelStepsResult = {
@@ -93,6 +95,18 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       correction: input.correction,
       now,
     });
+    const refusal = await input.beforeCall?.({
+      modelId: prompt.request.modelId,
+      inputTokens: prompt.report.tokens.total,
+    }) ?? null;
+    if (refusal !== null) {
+      if (step === 1) throw refusal;
+      // Stop cleanly: the tool results so far stay, and the answer says why the turn ends here.
+      const text = `I stopped before finishing: ${refusal.message}`;
+      run.push({ role: 'assistant', content: [{ type: 'text', text }] });
+      input.onEvent({ type: 'delta', text });
+      break;
+    }
     const reply = await callMainModel(deps, prompt.request, input.onEvent);
     const call: ModelCallRecord = {
       kind: 'main',

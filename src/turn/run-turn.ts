@@ -7,6 +7,7 @@ import type { ConversationScope, NewMessage, NewUsageRow, StoredMessage } from '
 import { accountModelCall, type ModelCallRecord } from './account-model-call.ts';
 import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
 import { chooseTools } from './choose-tools.ts';
+import { createBudgetGuard } from './guard-budget.ts';
 import { listCalledTools } from '../pipeline/tool-selection/index.ts';
 import { loadTurnContext } from './load-turn-context.ts';
 import { isSummaryDue } from './refresh-summary.ts';
@@ -145,6 +146,8 @@ export async function runTurn(
   };
   try {
     const { conversation } = started;
+    const budget = createBudgetGuard(deps, scope, () => calls);
+    await budget.admit();
     const context = await loadTurnContext(deps, scope, started, startedAt);
     const chosen = await chooseTools(deps, {
       text: input.text,
@@ -171,6 +174,7 @@ export async function runTurn(
       correction: state.correction,
       onEvent: guardListener(input.onEvent, deps),
       onCall: (call) => calls.push(call),
+      beforeCall: budget.beforeCall,
     });
     for (const call of calls) account(call, context.memory.summaryTokens);
     const assistantId = deps.createId();

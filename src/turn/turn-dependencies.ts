@@ -1,6 +1,7 @@
 // What the turn loop needs from the outside world, passed in once: store, model caller, tools, content, clock and ids.
 import type { ModelCaller } from '../bedrock/call-model.ts';
 import type { Logger } from '../logger.ts';
+import type { BudgetLimits } from '../pipeline/budget/index.ts';
 import type { CacheTtl } from '../pipeline/types/index.ts';
 import type { ToolIndex } from '../pipeline/tool-search/index.ts';
 import type { ToolRegistry } from '../pipeline/tool-catalogue/index.ts';
@@ -30,6 +31,10 @@ export type TurnSettings = {
   readonly turnLeaseMs: number;
   readonly toolTimeoutMs: number;
   readonly selectorTimeoutMs: number;
+  /** Budgets per user and conversation (per-user overrides in the store replace them); empty = none. */
+  readonly budgets: BudgetLimits;
+  /** Turns one user may run at once, across conversations. */
+  readonly maxConcurrentTurns: number;
 };
 
 export const DEFAULT_TURN_SETTINGS: Omit<TurnSettings, 'mainModelId' | 'cheapModelId'> = {
@@ -48,6 +53,8 @@ export const DEFAULT_TURN_SETTINGS: Omit<TurnSettings, 'mainModelId' | 'cheapMod
   turnLeaseMs: 5 * 60_000,
   toolTimeoutMs: 10_000,
   selectorTimeoutMs: 5_000,
+  budgets: {},
+  maxConcurrentTurns: 4,
 };
 
 /** What a deployer configures: the instructions, the safety rules and the asset texts by id. */
