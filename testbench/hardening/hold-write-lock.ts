@@ -37,6 +37,8 @@ export async function holdWriteLock(
   });
   return {
     async release() {
+      // A holder told to let go on its own clock may have exited already: writing to its closed stdin is not an error.
+      child.stdin?.on('error', () => undefined);
       child.stdin?.end('release\n');
       await exited;
     },
