@@ -6,8 +6,21 @@ export type Runtime = 'node' | 'deno' | 'deno-deploy' | 'workers';
 
 /** How requests are authenticated: a shared HS256 secret, a JWKS URL, or a secret the runtime generates at start. */
 export type AuthConfig =
-  | { readonly kind: 'secret'; readonly secret: string; readonly issuer?: string; readonly audience?: string }
-  | { readonly kind: 'jwks'; readonly url: string; readonly issuer?: string; readonly audience?: string }
+  | {
+    readonly kind: 'secret';
+    readonly secret: string;
+    readonly issuer?: string;
+    readonly audience?: string;
+    readonly leewaySeconds: number;
+  }
+  | {
+    readonly kind: 'jwks';
+    readonly url: string;
+    /** Both required: a provider's keys sign tokens for every application of the provider. */
+    readonly issuer: string;
+    readonly audience: string;
+    readonly leewaySeconds: number;
+  }
   | { readonly kind: 'development' };
 
 export type Config = {

@@ -15,6 +15,7 @@ export const CONFIG_DEFAULTS = {
   MAX_TOOL_STEPS: 6,
   MAX_BODY_BYTES: 65_536,
   CACHE_TTL_STATIC: '5m',
+  AUTH_JWT_LEEWAY_SECONDS: 60,
 } as const;
 
 /** Quotes a value for a message; URLs lose their query string and user info, which may carry tokens. */
@@ -135,6 +136,7 @@ export const CONFIG_VARIABLES = {
   ),
   AUTH_JWT_ISSUER: text,
   AUTH_JWT_AUDIENCE: text,
+  AUTH_JWT_LEEWAY_SECONDS: integer('AUTH_JWT_LEEWAY_SECONDS', 0, 600),
   LOG_LEVEL: v.pipe(
     v.string(),
     v.toLowerCase(),

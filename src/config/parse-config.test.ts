@@ -96,6 +96,7 @@ describe('parseConfig', () => {
       AUTH_JWKS_URL: 'https://issuer.example/.well-known/jwks.json',
       AUTH_JWT_ISSUER: 'https://issuer.example/',
       AUTH_JWT_AUDIENCE: 'tokenwise',
+      AUTH_JWT_LEEWAY_SECONDS: '30',
       LOG_LEVEL: 'DEBUG',
       SYSTEM_PROMPT_FILE: 'prompts/system.md',
       ASSETS_DIR: 'assets',
@@ -126,6 +127,7 @@ describe('parseConfig', () => {
         url: 'https://issuer.example/.well-known/jwks.json',
         issuer: 'https://issuer.example/',
         audience: 'tokenwise',
+        leewaySeconds: 30,
       },
       logLevel: 'debug',
       systemPromptFile: 'prompts/system.md',
@@ -250,6 +252,15 @@ describe('parseConfig', () => {
     ]],
     ['both auth configs', { AUTH_JWT_SECRET: SECRET, AUTH_JWKS_URL: 'https://x.example/jwks' }, 'node', [
       'AUTH_JWT_SECRET and AUTH_JWKS_URL are both set: keep the one your token issuer uses',
+    ]],
+    ['a JWKS URL without issuer and audience', { AUTH_JWKS_URL: 'https://x.example/jwks' }, 'node', [
+      'AUTH_JWKS_URL needs AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE: set both (the "iss" your identity provider writes and the "aud" of this API), or any token the provider signed for another application would be accepted',
+    ]],
+    ['a JWKS URL with an issuer only', { AUTH_JWKS_URL: 'https://x.example/jwks', AUTH_JWT_ISSUER: 'i' }, 'deno', [
+      'AUTH_JWKS_URL needs AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE: set both (the "iss" your identity provider writes and the "aud" of this API), or any token the provider signed for another application would be accepted',
+    ]],
+    ['a leeway over ten minutes', { AUTH_JWT_SECRET: SECRET, AUTH_JWT_LEEWAY_SECONDS: '601' }, 'node', [
+      'AUTH_JWT_LEEWAY_SECONDS must be an integer from 0 to 600, got "601"; unset it to use 60',
     ]],
     ['an issuer without an auth config', { AUTH_JWT_ISSUER: 'me' }, 'node', [
       'AUTH_JWT_ISSUER is set but neither AUTH_JWT_SECRET nor AUTH_JWKS_URL is: set one of them, or unset AUTH_JWT_ISSUER',
@@ -391,11 +402,13 @@ describe('parseConfig', () => {
       secret: SECRET,
       issuer: 'iss',
       audience: 'aud',
+      leewaySeconds: 60,
     });
   });
 
   it('accepts a JWKS URL on localhost over http', () => {
-    assert.equal(ok({ AUTH_JWKS_URL: 'http://localhost:9000/jwks' }).auth.kind, 'jwks');
+    const jwks = { AUTH_JWKS_URL: 'http://localhost:9000/jwks', AUTH_JWT_ISSUER: 'i', AUTH_JWT_AUDIENCE: 'a' };
+    assert.equal(ok(jwks).auth.kind, 'jwks');
   });
 });
 

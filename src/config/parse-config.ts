@@ -93,12 +93,21 @@ function parseDatabase(values: ConfigValues, runtime: Runtime, errors: string[])
 
 function parseAuth(values: ConfigValues, runtime: Runtime, mode: Config['mode'], errors: string[]): AuthConfig {
   const { AUTH_JWT_SECRET: secret, AUTH_JWKS_URL: url, AUTH_JWT_ISSUER: issuer, AUTH_JWT_AUDIENCE: audience } = values;
-  const checks = { ...optional('issuer', issuer), ...optional('audience', audience) };
+  const leewaySeconds = values.AUTH_JWT_LEEWAY_SECONDS ?? CONFIG_DEFAULTS.AUTH_JWT_LEEWAY_SECONDS;
+  const checks = { ...optional('issuer', issuer), ...optional('audience', audience), leewaySeconds };
   if (secret !== undefined && url !== undefined) {
     errors.push('AUTH_JWT_SECRET and AUTH_JWKS_URL are both set: keep the one your token issuer uses');
   }
   if (secret !== undefined) return { kind: 'secret', secret, ...checks };
-  if (url !== undefined) return { kind: 'jwks', url, ...checks };
+  if (url !== undefined) {
+    if (issuer === undefined || audience === undefined) {
+      errors.push(
+        'AUTH_JWKS_URL needs AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE: set both (the "iss" your identity provider writes and the "aud" of this API), or any token the provider signed for another application would be accepted',
+      );
+      return { kind: 'development' };
+    }
+    return { kind: 'jwks', url, issuer, audience, leewaySeconds };
+  }
   for (const name of ['AUTH_JWT_ISSUER', 'AUTH_JWT_AUDIENCE'] as const) {
     if (values[name] !== undefined) {
       errors.push(`${name} is set but neither AUTH_JWT_SECRET nor AUTH_JWKS_URL is: set one of them, or unset ${name}`);

@@ -270,7 +270,7 @@ describe('createApp: health and documentation', () => {
 describe('createApp: authentication on every route', () => {
   const badTokens: readonly (readonly [string, () => Promise<string | null>, RegExp])[] = [
     ['no token', async () => null, /missing Authorization/],
-    ['an expired token', async () => sign({ sub: 'alice', exp: nowSeconds() - 1 }, SECRET, 'HS256'), /expired/],
+    ['an expired token', async () => sign({ sub: 'alice', exp: nowSeconds() - 120 }, SECRET, 'HS256'), /expired/],
     [
       'a wrongly signed token',
       async () => sign({ sub: 'alice', exp: nowSeconds() + 60 }, 'x'.repeat(40), 'HS256'),
@@ -301,7 +301,14 @@ describe('createApp: authentication on every route', () => {
 
   it('answers 401 for an HS256 token on every route when a JWKS is configured', async () => {
     const jwksFetch = (async () => Response.json({ keys: [] })) as typeof fetch;
-    const { call } = createRig({ auth: { jwksUrl: 'https://issuer.test/jwks.json', fetch: jwksFetch } });
+    const { call } = createRig({
+      auth: {
+        jwksUrl: 'https://issuer.test/jwks.json',
+        issuer: 'https://issuer.test',
+        audience: 'api',
+        fetch: jwksFetch,
+      },
+    });
     for (const [method, path, body] of ROUTES) {
       await expectError(
         await call(method, path, body === undefined ? {} : { body }),

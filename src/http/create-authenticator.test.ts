@@ -71,7 +71,7 @@ describe('createAuthenticator (HS256 secret)', () => {
     assert.deepEqual(await remembering(`Bearer ${token}`), { ok: true, userId: 'user-3' });
     const [header, payload, signature] = token.split('.');
     expectRefusal(await remembering(`Bearer ${header}.${payload}.${signature?.slice(0, -2)}AA`), /signature/);
-    clock += 61_000;
+    clock += 61_000 + 60_000;
     expectRefusal(await remembering(`Bearer ${token}`), /expired/);
   });
 
@@ -84,16 +84,22 @@ describe('createAuthenticator (HS256 secret)', () => {
     ['a token that is not a JWT', async () => 'Bearer not-a-jwt', /not a JWT/],
     ['a header that is not JSON', async () => 'Bearer bm90IGpzb24.e30.c2ln', /not a JWT/],
     ['an over-long token', async () => `Bearer ${'a'.repeat(9000)}.b.c`, /not a JWT/],
-    ['an expired token', async () => `Bearer ${await hs256({ sub: 'u', exp: nowSeconds() - 10 })}`, /expired/],
+    ['an expired token', async () => `Bearer ${await hs256({ sub: 'u', exp: nowSeconds() - 61 })}`, /expired/],
+    ['a non-numeric exp', async () => `Bearer ${await hs256({ sub: 'u', exp: 'tomorrow' })}`, /"exp" claim is not/],
+    [
+      'a typ that is not a JWT',
+      async () => `Bearer ${unsignedToken({ alg: 'HS256', typ: 'dpop+jwt' }, valid, 'abc')}`,
+      /"typ"/,
+    ],
     ['a token without exp', async () => `Bearer ${await hs256({ sub: 'u' })}`, /no "exp"/],
     [
       'a token not valid yet',
-      async () => `Bearer ${await hs256({ ...valid, nbf: nowSeconds() + 600 })}`,
+      async () => `Bearer ${await hs256({ ...valid, nbf: nowSeconds() + 61 })}`,
       /not valid yet/,
     ],
     [
       'a token issued in the future',
-      async () => `Bearer ${await hs256({ ...valid, iat: nowSeconds() + 600 })}`,
+      async () => `Bearer ${await hs256({ ...valid, iat: nowSeconds() + 61 })}`,
       /issued in the future/,
     ],
     [
@@ -134,6 +140,61 @@ describe('createAuthenticator (HS256 secret)', () => {
   });
 });
 
+describe('createAuthenticator (clock-skew leeway)', () => {
+  const clock = 1_800_000_000;
+  const at = (leewaySeconds?: number) =>
+    createAuthenticator({
+      jwtSecret: SECRET,
+      now: () => clock * 1000,
+      ...(leewaySeconds === undefined ? {} : { leewaySeconds }),
+    });
+
+  it('accepts exp, nbf and iat up to 60 s off by default, and refuses beyond', async () => {
+    const authenticate = at();
+    const skewed = { sub: 'u', exp: clock - 59, nbf: clock + 59, iat: clock + 59 };
+    assert.deepEqual(await authenticate(`Bearer ${await hs256(skewed)}`), { ok: true, userId: 'u' });
+    expectRefusal(await authenticate(`Bearer ${await hs256({ ...skewed, exp: clock - 60 })}`), /expired/);
+    expectRefusal(await authenticate(`Bearer ${await hs256({ ...skewed, nbf: clock + 61 })}`), /not valid yet/);
+    expectRefusal(await authenticate(`Bearer ${await hs256({ ...skewed, iat: clock + 61 })}`), /issued in the future/);
+  });
+
+  it('applies a configured leeway, zero included', async () => {
+    const strict = at(0);
+    expectRefusal(await strict(`Bearer ${await hs256({ sub: 'u', exp: clock })}`), /expired/);
+    expectRefusal(await strict(`Bearer ${await hs256({ sub: 'u', exp: clock + 60, iat: clock + 1 })}`), /future/);
+    const lenient = at(300);
+    assert.deepEqual(await lenient(`Bearer ${await hs256({ sub: 'u', exp: clock - 299 })}`), { ok: true, userId: 'u' });
+  });
+});
+
+describe('createAuthenticator (token types)', () => {
+  const authenticate = createAuthenticator({ jwtSecret: SECRET });
+  const payload = { sub: 'u', exp: nowSeconds() + 600 };
+
+  async function typed(typ: unknown): Promise<string> {
+    const header = base64Url({ alg: 'HS256', typ });
+    const body = base64Url(payload);
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(SECRET),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${header}.${body}`));
+    return `Bearer ${header}.${body}.${Buffer.from(signature).toString('base64url')}`;
+  }
+
+  for (const typ of ['JWT', 'jwt', 'at+jwt', 'at+JWT', 'application/at+jwt', 'application/jwt']) {
+    it(`accepts typ ${typ}`, async () => {
+      assert.deepEqual(await authenticate(await typed(typ)), { ok: true, userId: 'u' });
+    });
+  }
+  for (const typ of ['dpop+jwt', 'secevent+jwt', 'JOSE', '', 42, ['JWT']]) {
+    it(`refuses typ ${JSON.stringify(typ)}`, async () => expectRefusal(await authenticate(await typed(typ)), /"typ"/));
+  }
+});
+
 describe('createAuthenticator (issuer and audience)', () => {
   const authenticate = createAuthenticator({ jwtSecret: SECRET, issuer: 'https://issuer.test', audience: 'tokenwise' });
   const base = { sub: 'u', exp: nowSeconds() + 600 };
@@ -158,7 +219,8 @@ describe('createAuthenticator (issuer and audience)', () => {
 });
 
 describe('createAuthenticator (JWKS)', () => {
-  const valid = { sub: 'user-2', exp: nowSeconds() + 600 };
+  const valid = { sub: 'user-2', exp: nowSeconds() + 600, iss: 'https://issuer.test', aud: 'tokenwise' };
+  const checks = { issuer: 'https://issuer.test', audience: 'tokenwise' };
 
   function createJwksFetch(body: unknown, status = 200): { fetch: typeof fetch; calls: string[] } {
     const calls: string[] = [];
@@ -171,7 +233,11 @@ describe('createAuthenticator (JWKS)', () => {
 
   it('accepts RS256 and ES256 tokens whose kid is in the key set, fetching the set once', async () => {
     const jwks = createJwksFetch({ keys: [rsa.publicJwk, ec.publicJwk] });
-    const authenticate = createAuthenticator({ jwksUrl: 'https://issuer.test/jwks.json', fetch: jwks.fetch });
+    const authenticate = createAuthenticator({
+      ...checks,
+      jwksUrl: 'https://issuer.test/jwks.json',
+      fetch: jwks.fetch,
+    });
     assert.deepEqual(await authenticate(`Bearer ${await sign(valid, rsa.privateJwk)}`), { ok: true, userId: 'user-2' });
     assert.deepEqual(await authenticate(`Bearer ${await sign(valid, ec.privateJwk)}`), { ok: true, userId: 'user-2' });
     assert.deepEqual(jwks.calls, ['https://issuer.test/jwks.json']);
@@ -179,7 +245,11 @@ describe('createAuthenticator (JWKS)', () => {
 
   it('refuses HS256 (even signed with a public key as secret), alg none, unknown kids and missing kids', async () => {
     const jwks = createJwksFetch({ keys: [rsa.publicJwk] });
-    const authenticate = createAuthenticator({ jwksUrl: 'https://issuer.test/jwks.json', fetch: jwks.fetch });
+    const authenticate = createAuthenticator({
+      ...checks,
+      jwksUrl: 'https://issuer.test/jwks.json',
+      fetch: jwks.fetch,
+    });
     expectRefusal(
       await authenticate(`Bearer ${await hs256(valid)}`),
       /"HS256" is not accepted; expected RS256 or ES256/,
@@ -201,27 +271,48 @@ describe('createAuthenticator (JWKS)', () => {
 
   it('refuses a token signed by another key under a known kid, and an alg that does not match the key', async () => {
     const jwks = createJwksFetch({ keys: [rsa.publicJwk, ec.publicJwk] });
-    const authenticate = createAuthenticator({ jwksUrl: 'https://issuer.test/jwks.json', fetch: jwks.fetch });
+    const authenticate = createAuthenticator({
+      ...checks,
+      jwksUrl: 'https://issuer.test/jwks.json',
+      fetch: jwks.fetch,
+    });
     expectRefusal(await authenticate(`Bearer ${await sign(valid, impostor.privateJwk)}`), /signature does not match/);
     expectRefusal(await authenticate(`Bearer ${await sign(valid, ecKidAsRsa.privateJwk)}`), /does not match its key/);
   });
 
   it('refuses expired JWKS tokens like HS256 ones', async () => {
     const jwks = createJwksFetch({ keys: [rsa.publicJwk] });
-    const authenticate = createAuthenticator({ jwksUrl: 'https://issuer.test/jwks.json', fetch: jwks.fetch });
+    const authenticate = createAuthenticator({
+      ...checks,
+      jwksUrl: 'https://issuer.test/jwks.json',
+      fetch: jwks.fetch,
+    });
     expectRefusal(
-      await authenticate(`Bearer ${await sign({ sub: 'u', exp: nowSeconds() - 5 }, rsa.privateJwk)}`),
+      await authenticate(`Bearer ${await sign({ ...valid, exp: nowSeconds() - 65 }, rsa.privateJwk)}`),
       /expired/,
     );
-    expectRefusal(await authenticate(`Bearer ${await sign({ sub: 'u' }, rsa.privateJwk)}`), /no "exp"/);
+    expectRefusal(
+      await authenticate(
+        `Bearer ${await sign({ sub: 'u', iss: checks.issuer, aud: checks.audience }, rsa.privateJwk)}`,
+      ),
+      /no "exp"/,
+    );
   });
 
   it('answers 503 when the key set cannot be fetched at all', async () => {
     const down = createJwksFetch({ message: 'down' }, 500);
-    const authenticate = createAuthenticator({ jwksUrl: 'https://issuer.test/jwks.json', fetch: down.fetch });
+    const authenticate = createAuthenticator({
+      ...checks,
+      jwksUrl: 'https://issuer.test/jwks.json',
+      fetch: down.fetch,
+    });
     expectRefusal(await authenticate(`Bearer ${await sign(valid, rsa.privateJwk)}`), /could not be fetched/, 503);
     const broken = createJwksFetch({ nokeys: true });
-    const authenticateBroken = createAuthenticator({ jwksUrl: 'https://issuer.test/jwks.json', fetch: broken.fetch });
+    const authenticateBroken = createAuthenticator({
+      ...checks,
+      jwksUrl: 'https://issuer.test/jwks.json',
+      fetch: broken.fetch,
+    });
     expectRefusal(await authenticateBroken(`Bearer ${await sign(valid, rsa.privateJwk)}`), /could not be fetched/, 503);
   });
 });
@@ -232,6 +323,16 @@ describe('createAuthenticator (configuration)', () => {
     ['both key sources', { jwtSecret: SECRET, jwksUrl: 'https://issuer.test/jwks' }, /exactly one/],
     ['a short secret', { jwtSecret: 'short' }, /at least 32/],
     ['a JWKS URL that is not http(s)', { jwksUrl: 'file:///etc/keys' }, /http\(s\) URL/],
+    [
+      'a JWKS without issuer and audience',
+      { jwksUrl: 'https://issuer.test/jwks' },
+      /AUTH_JWT_ISSUER.*AUTH_JWT_AUDIENCE/,
+    ],
+    [
+      'a JWKS without audience',
+      { jwksUrl: 'https://issuer.test/jwks', issuer: 'i' },
+      /AUTH_JWT_ISSUER.*AUTH_JWT_AUDIENCE/,
+    ],
   ];
   for (const [name, options, message] of cases) {
     it(`throws config_invalid for ${name}`, () => {

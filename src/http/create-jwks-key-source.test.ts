@@ -21,6 +21,7 @@ function createRig() {
     now: () => state.now,
     cacheSeconds: 600,
     refreshCooldownSeconds: 30,
+    failureCooldownSeconds: 10,
   });
   return { state, source };
 }
@@ -64,6 +65,22 @@ describe('createJwksKeySource', () => {
     const { state, source } = createRig();
     state.failing = true;
     await assert.rejects(source.getKey('a'), JwksUnavailableError);
+  });
+
+  it('does not refetch within the failure cool-down, before the first success or after it', async () => {
+    const { state, source } = createRig();
+    state.failing = true;
+    await assert.rejects(source.getKey('a'), JwksUnavailableError);
+    await assert.rejects(source.getKey('a'), JwksUnavailableError);
+    assert.equal(state.fetches, 1);
+    state.failing = false;
+    state.now += 10_000;
+    assert.equal((await source.getKey('a'))?.kid, 'a');
+    state.now += 600_000;
+    state.failing = true;
+    assert.equal((await source.getKey('a'))?.kid, 'a');
+    assert.equal(await source.getKey('unknown'), undefined);
+    assert.equal(state.fetches, 3, 'the failed refresh is not retried for an unknown kid within the cool-down');
   });
 
   it('ignores entries that are not RSA or EC keys with a kid', async () => {

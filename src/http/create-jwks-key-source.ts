@@ -1,10 +1,13 @@
 // Public keys from a JWKS URL, fetched through an injected fetch and cached; an unknown key id triggers one refresh.
+// A failed fetch is not retried for a cool-down, before the first success too, so a down issuer is not hammered.
 import type { HonoJsonWebKey } from 'hono/utils/jwt/jws';
 
 /** Keys are refetched after this long even when every token's key id is known (rotation). */
 const DEFAULT_CACHE_SECONDS = 600;
 /** An unknown key id refreshes the set at most this often, so forged key ids cannot hammer the issuer. */
 const DEFAULT_REFRESH_COOLDOWN_SECONDS = 30;
+/** After a failed fetch no request refetches for this long: requests meanwhile get 503 (or the last good set). */
+const DEFAULT_FAILURE_COOLDOWN_SECONDS = 10;
 /** A JWKS endpoint that does not answer in this time counts as unavailable. */
 const FETCH_TIMEOUT_MS = 5000;
 /** More keys than this in one set is not a real issuer. */
@@ -17,6 +20,7 @@ export type JwksKeySourceOptions = {
   readonly now?: () => number;
   readonly cacheSeconds?: number;
   readonly refreshCooldownSeconds?: number;
+  readonly failureCooldownSeconds?: number;
 };
 
 export type JwksKeySource = {
@@ -39,18 +43,29 @@ export function createJwksKeySource(options: JwksKeySourceOptions): JwksKeySourc
   const now = options.now ?? Date.now;
   const cacheMs = (options.cacheSeconds ?? DEFAULT_CACHE_SECONDS) * 1000;
   const cooldownMs = (options.refreshCooldownSeconds ?? DEFAULT_REFRESH_COOLDOWN_SECONDS) * 1000;
+  const failureCooldownMs = (options.failureCooldownSeconds ?? DEFAULT_FAILURE_COOLDOWN_SECONDS) * 1000;
   let keys: readonly HonoJsonWebKey[] | undefined;
   let fetchedAt = Number.NEGATIVE_INFINITY;
   let attemptedAt = Number.NEGATIVE_INFINITY;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  let lastFailure: unknown;
   let inFlight: Promise<void> | undefined;
 
   function refresh(): Promise<void> {
+    if (inFlight === undefined && now() - failedAt < failureCooldownMs) {
+      if (keys !== undefined) return Promise.resolve();
+      return Promise.reject(
+        new JwksUnavailableError('the JWKS fetch failed recently; waiting', { cause: lastFailure }),
+      );
+    }
     inFlight ??= (async () => {
       attemptedAt = now();
       try {
         keys = await fetchKeySet(options.url, options.fetch);
         fetchedAt = now();
       } catch (error) {
+        failedAt = now();
+        lastFailure = error;
         if (keys === undefined) throw error;
       } finally {
         inFlight = undefined;
@@ -83,10 +98,10 @@ async function fetchKeySet(url: string, fetchFunction: typeof fetch): Promise<re
     if (!response.ok) throw new Error(`status ${response.status}`);
     body = await response.json();
   } catch (error) {
-    throw new JwksUnavailableError(`could not fetch the JWKS from ${url}`, { cause: error });
+    throw new JwksUnavailableError('could not fetch the JWKS', { cause: error });
   }
   const list = (body as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(list)) throw new JwksUnavailableError(`the JWKS at ${url} has no "keys" array`);
+  if (!Array.isArray(list)) throw new JwksUnavailableError('the JWKS has no "keys" array');
   return list
     .filter((key): key is HonoJsonWebKey =>
       typeof key === 'object' && key !== null && typeof key.kid === 'string' && (key.kty === 'RSA' || key.kty === 'EC')

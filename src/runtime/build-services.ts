@@ -44,8 +44,10 @@ export type Services = {
 /** The authenticator options for a config; throws AppError config_invalid for development auth without a secret. */
 export function toAuthOptions(config: Readonly<Config>, developmentSecret?: string): AuthOptions {
   const { auth } = config;
-  if (auth.kind === 'secret') return { jwtSecret: auth.secret, ...checks(auth) };
-  if (auth.kind === 'jwks') return { jwksUrl: auth.url, ...checks(auth) };
+  if (auth.kind === 'secret') return { jwtSecret: auth.secret, leewaySeconds: auth.leewaySeconds, ...checks(auth) };
+  if (auth.kind === 'jwks') {
+    return { jwksUrl: auth.url, issuer: auth.issuer, audience: auth.audience, leewaySeconds: auth.leewaySeconds };
+  }
   if (developmentSecret === undefined) {
     throw new AppError('config_invalid', 'development auth needs the secret the runtime generates at start');
   }
