@@ -48,6 +48,8 @@ export type Config = {
   readonly systemPromptFile?: string;
   readonly assetsDir?: string;
   readonly toolsManifests: readonly string[];
+  /** Signs the caller token HTTP tools receive (`x-tokenwise-caller`); required when a manifest declares HTTP tools. */
+  readonly toolCallerSecret?: string;
   readonly limits: {
     readonly maxInputTokens: number;
     readonly summaryMaxTokens: number;

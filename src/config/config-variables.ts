@@ -82,6 +82,20 @@ function httpUrl(name: string, example: string) {
   );
 }
 
+/** A signing secret: shorter ones are guessable offline from one captured token. The value is never echoed. */
+function secret(name: string) {
+  return v.pipe(
+    v.string(),
+    v.minLength(
+      32,
+      (issue) =>
+        `${name} must be at least 32 characters, got ${
+          String(issue.input).length
+        }; generate one with: openssl rand -base64 48`,
+    ),
+  );
+}
+
 const text = v.string();
 
 /** One schema per variable; an unset or blank variable is never passed to its schema. */
@@ -111,16 +125,7 @@ export const CONFIG_VARIABLES = {
     ),
   ),
   DATABASE_AUTH_TOKEN: text,
-  AUTH_JWT_SECRET: v.pipe(
-    v.string(),
-    v.minLength(
-      32,
-      (issue) =>
-        `AUTH_JWT_SECRET must be at least 32 characters, got ${
-          String(issue.input).length
-        }; generate one with: openssl rand -base64 48`,
-    ),
-  ),
+  AUTH_JWT_SECRET: secret('AUTH_JWT_SECRET'),
   AUTH_JWKS_URL: v.pipe(
     v.string(),
     v.check(
@@ -134,6 +139,7 @@ export const CONFIG_VARIABLES = {
         }`,
     ),
   ),
+  TOOL_CALLER_SECRET: secret('TOOL_CALLER_SECRET'),
   AUTH_JWT_ISSUER: text,
   AUTH_JWT_AUDIENCE: text,
   AUTH_JWT_LEEWAY_SECONDS: integer('AUTH_JWT_LEEWAY_SECONDS', 0, 600),

@@ -180,6 +180,7 @@ export function parseConfig(
     ...optional('systemPromptFile', values.SYSTEM_PROMPT_FILE),
     ...optional('assetsDir', values.ASSETS_DIR),
     toolsManifests: values.TOOLS_MANIFEST ?? [],
+    ...optional('toolCallerSecret', values.TOOL_CALLER_SECRET),
     limits,
     cacheTtlStatic: values.CACHE_TTL_STATIC ?? CONFIG_DEFAULTS.CACHE_TTL_STATIC,
     budgets,

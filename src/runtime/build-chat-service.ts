@@ -15,6 +15,8 @@ import type { ToolHandler } from '../tools/tool-handler.ts';
 import { createChatService, type RunningChatService } from '../turn/create-chat-service.ts';
 import { DEFAULT_TURN_SETTINGS } from '../turn/turn-dependencies.ts';
 import type { DeployerContent } from './deployer-content.ts';
+import type { HostResolver } from '../turn/http-tool/check-destination.ts';
+import { importCallerKey } from '../turn/http-tool/mint-caller-token.ts';
 
 export type BuildChatServiceOptions = {
   readonly config: Readonly<Config>;
@@ -22,6 +24,8 @@ export type BuildChatServiceOptions = {
   readonly bedrock: BedrockConnection;
   readonly logger: Logger;
   readonly content?: DeployerContent;
+  /** Resolves host names for HTTP tools' private-address check (Node and Deno); absent at the edge. */
+  readonly resolveHost?: HostResolver;
   /** Where background work goes when a request gives no waitUntil (Node: tracked by the service itself). */
   readonly runInBackground?: (task: Promise<unknown>) => void;
 };
@@ -39,6 +43,15 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
       }
     }
     handlers = new Map();
+    const httpTools = registry.all().filter((tool) => tool.http !== undefined).map((tool) => tool.name);
+    if (httpTools.length > 0 && config.toolCallerSecret === undefined) {
+      throw new AppError(
+        'config_invalid',
+        `the tool manifests declare HTTP tools (${httpTools.slice(0, 3).join(', ')}${
+          httpTools.length > 3 ? ', …' : ''
+        }) but TOOL_CALLER_SECRET is not set: set it (at least 32 characters; openssl rand -base64 48) and give it to the tools' backends, which verify the caller token it signs`,
+      );
+    }
   } else {
     const pack = createDemoToolPack({ registry });
     registerToolPack(registry, pack);
@@ -75,5 +88,9 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
     createId: () => crypto.randomUUID(),
     runInBackground: options.runInBackground ?? (() => {}),
     fetch: (input, init) => fetch(input, init),
+    httpTools: {
+      ...(config.toolCallerSecret === undefined ? {} : { callerKey: importCallerKey(config.toolCallerSecret) }),
+      ...(options.resolveHost === undefined ? {} : { resolveHost: options.resolveHost }),
+    },
   });
 }

@@ -14,6 +14,7 @@ import type { ChatService } from '../turn/chat-service.ts';
 import { buildChatService } from './build-chat-service.ts';
 import { createLibsqlStore } from '../store/create-libsql-store.ts';
 import { createInsightService, type InsightService } from '../turn/create-insight-service.ts';
+import type { HostResolver } from '../turn/http-tool/check-destination.ts';
 import type { DeployerContent } from './deployer-content.ts';
 
 export type BuildServicesOptions = {
@@ -27,6 +28,8 @@ export type BuildServicesOptions = {
   readonly developmentSecret?: string;
   /** Instructions, assets and tool manifests from files (local) or bindings (edge); defaults when absent. */
   readonly content?: DeployerContent;
+  /** Resolves host names for HTTP tools' private-address check (Node and Deno: the system resolver). */
+  readonly resolveHost?: HostResolver;
   /** The fetch the Bedrock client uses (default globalThis.fetch). */
   readonly bedrockFetch?: typeof fetch;
 };
@@ -118,6 +121,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     bedrock,
     logger,
     ...(options.content === undefined ? {} : { content: options.content }),
+    ...(options.resolveHost === undefined ? {} : { resolveHost: options.resolveHost }),
   });
   const chat = withMigrations(running, ready);
   const insights = withMigrationsFirst(

@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts';
 import { createLocalClient } from '../store/native/create-native-client.ts';
 import { buildServices } from './build-services.ts';
 import { loadLocalContent } from './load-local-content.ts';
+import { resolveWithSystem } from './resolve-with-system.ts';
 import type { Services } from './build-services.ts';
 
 /** The user id a development token is minted for. */
@@ -75,6 +76,7 @@ export async function startLocalServices(
       logger,
       content: await loadLocalContent(config),
       createClient: createLocalClient,
+      resolveHost: resolveWithSystem,
       ...(options.bedrockFetch === undefined ? {} : { bedrockFetch: options.bedrockFetch }),
       ...(simulator === undefined ? {} : { simulatorUrl: simulator.url }),
       ...(developmentSecret === undefined ? {} : { developmentSecret }),

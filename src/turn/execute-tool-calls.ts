@@ -62,10 +62,14 @@ async function runOne(deps: TurnDependencies, context: ToolCallContext, call: To
     return callHttpTool({
       http: spec.http,
       toolName: call.name,
+      inputSchema: spec.inputSchema,
       input: call.input,
+      caller: { userId: context.userId, conversationId: context.conversationId, toolCallId: call.id },
+      callerKey: deps.httpTools?.callerKey,
+      resolveHost: deps.httpTools?.resolveHost,
       fetch: deps.fetch,
       timeoutMs: deps.settings.toolTimeoutMs,
-      headers: { 'x-tokenwise-conversation': context.conversationId },
+      now: () => deps.clock().getTime(),
     });
   }
   return { status: 'error', text: `Tool ${call.name} has no handler configured in this deployment.` };

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { verify } from 'hono/utils/jwt/jwt';
 import type { TurnEvent } from './chat-service.ts';
+import { CALLER_TOKEN_HEADER, importCallerKey } from './http-tool/mint-caller-token.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 type WireBlock = {
@@ -27,7 +29,14 @@ function toolResults(fixture: TurnFixture, callIndex: number): { toolUseId: stri
 let fixture: TurnFixture;
 let toolServer: Server;
 let toolUrl: string;
-const toolRequests: { method: string; url: string; body: string; conversation: string | undefined }[] = [];
+const toolRequests: {
+  method: string;
+  url: string;
+  body: string;
+  conversation: string | undefined;
+  caller: string | undefined;
+}[] = [];
+const CALLER_SECRET = 'run-model-steps-caller-secret-0123456789abcdef';
 
 describe('runModelSteps (the tool loop, through the chat service)', () => {
   before(async () => {
@@ -40,6 +49,7 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
           url: request.url ?? '',
           body,
           conversation: request.headers['x-tokenwise-conversation'] as string | undefined,
+          caller: request.headers[CALLER_TOKEN_HEADER] as string | undefined,
         });
         if (request.url?.startsWith('/slow')) return; // never answers: the tool timeout must end the call
         if (request.url?.startsWith('/broken')) {
@@ -56,27 +66,28 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
     const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
     fixture = await createTurnFixture({
       settings: { maxToolSteps: 3, toolTimeoutMs: 300 },
+      httpTools: { callerKey: importCallerKey(CALLER_SECRET) },
       extraTools: [
         {
           name: 'get_weather',
           description: 'Current weather for a city.',
           inputSchema: schema,
           tags: ['weather'],
-          http: { url: `${toolUrl}/weather`, method: 'GET' },
+          http: { url: `${toolUrl}/weather`, method: 'GET', allowPrivateNetwork: true },
         },
         {
           name: 'get_forecast',
           description: 'Weather forecast for a city (slow service).',
           inputSchema: schema,
           tags: ['weather'],
-          http: { url: `${toolUrl}/slow`, method: 'POST' },
+          http: { url: `${toolUrl}/slow`, method: 'POST', allowPrivateNetwork: true },
         },
         {
           name: 'get_pollen',
           description: 'Pollen count for a city.',
           inputSchema: schema,
           tags: ['weather'],
-          http: { url: `${toolUrl}/broken`, method: 'POST' },
+          http: { url: `${toolUrl}/broken`, method: 'POST', allowPrivateNetwork: true },
         },
       ],
     });
@@ -214,6 +225,17 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
       '/weather?city=Oslo',
       conversationId,
     ]]);
+    const originalNow = Date.now;
+    Date.now = () => fixture.now().getTime(); // hono's verify reads the clock; the fixture's is 2026-01-01
+    try {
+      const claims = await verify(toolRequests[0]?.caller ?? '', CALLER_SECRET, { alg: 'HS256', iss: 'tokenwise' });
+      assert.deepEqual(
+        [claims['sub'], claims['conversation_id'], claims['tool_call_id'], claims['aud']],
+        [USER, conversationId, 'tooluse_w1', toolUrl],
+      );
+    } finally {
+      Date.now = originalNow;
+    }
     assert.deepEqual(toolResults(fixture, 1), [{
       toolUseId: 'tooluse_w1',
       text: '{"temperature":21,"unit":"C"}',

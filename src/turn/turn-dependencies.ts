@@ -8,6 +8,7 @@ import type { ToolRegistry } from '../pipeline/tool-catalogue/index.ts';
 import type { ConversationStore } from '../store/conversation-store.ts';
 import type { Database } from '../store/database.ts';
 import type { ToolHandler } from '../tools/tool-handler.ts';
+import type { HostResolver } from './http-tool/check-destination.ts';
 
 export type TurnSettings = {
   readonly mainModelId: string;
@@ -82,4 +83,9 @@ export type TurnDependencies = {
   readonly runInBackground: (task: Promise<unknown>) => void;
   /** For HTTP tool handlers. */
   readonly fetch: typeof fetch;
+  /** How HTTP tools identify the caller (TOOL_CALLER_SECRET's key) and resolve hosts for the private-address check. */
+  readonly httpTools?: {
+    readonly callerKey?: Promise<CryptoKey>;
+    readonly resolveHost?: HostResolver;
+  };
 };

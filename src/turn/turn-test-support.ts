@@ -39,6 +39,8 @@ export type TurnFixtureOptions = {
   /** Wraps the real model caller (to inject failures or observe calls). */
   readonly wrapModels?: (models: ModelCaller) => ModelCaller;
   readonly logger?: Logger;
+  /** The caller key and host resolver HTTP tools use (none by default). */
+  readonly httpTools?: TurnDependencies['httpTools'];
 };
 
 export type TurnFixture = {
@@ -95,6 +97,7 @@ export async function createTurnFixture(options: TurnFixtureOptions = {}): Promi
     createId,
     runInBackground: () => {},
     fetch: (input, init) => fetch(input, init),
+    ...(options.httpTools === undefined ? {} : { httpTools: options.httpTools }),
   };
   const service = createChatService(deps);
   const byModel = (model: string) =>

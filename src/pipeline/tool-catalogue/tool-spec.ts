@@ -5,8 +5,16 @@ import type { JsonSchema, ToolDefinition } from '../types/index.ts';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** Where a tool runs when it is an HTTP call: an absolute http(s) URL and a method. */
-export type ToolHttp = { readonly url: string; readonly method: HttpMethod };
+/**
+ * Where a tool runs when it is an HTTP call: an absolute http(s) URL and a method. Redirects are followed only to
+ * `redirectHosts`; loopback and private addresses are called only with `allowPrivateNetwork: true`.
+ */
+export type ToolHttp = {
+  readonly url: string;
+  readonly method: HttpMethod;
+  readonly redirectHosts?: readonly string[];
+  readonly allowPrivateNetwork?: boolean;
+};
 
 /** A validated tool: its tags are sorted and distinct; the tag `standard` marks a tool that is always sent. */
 export type ToolSpec = {
@@ -51,8 +59,15 @@ const TOOL_SPEC_SCHEMA = v.object({
       {
         url: v.pipe(v.string('must be a string'), v.check(isHttpUrl, 'must be an absolute http(s) URL')),
         method: v.picklist(HTTP_METHODS, `must be one of ${HTTP_METHODS.join(', ')}`),
+        redirectHosts: v.optional(
+          v.array(
+            v.pipe(v.string('must be a string'), v.regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name, no scheme')),
+            'must be an array of host names',
+          ),
+        ),
+        allowPrivateNetwork: v.optional(v.boolean('must be true or false')),
       },
-      'must be an object { url, method }',
+      'must be an object { url, method, redirectHosts?, allowPrivateNetwork? }',
     ),
   ),
 });
