@@ -3,6 +3,7 @@ import { createRandom } from './canonical-json.ts';
 import { countBlockTokens, countTextTokens } from './count-tokens.ts';
 import { sampleFromSchema } from './sample-from-schema.ts';
 import type { ScriptItem } from './script.ts';
+import { summariseExtractively } from './summarise-extractively.ts';
 import { listToolSpecs } from './tool-rules.ts';
 import { type ConverseInput, isObject, type Reply, type WireBlock } from './types.ts';
 
@@ -73,7 +74,8 @@ export type GenerateReplyOptions = {
 /**
  * Scripted: the item's text and toolUses as given (ids generated when missing). Unscripted: a forced tool
  * (`toolChoice.tool`, or the first tool for `toolChoice.any`) gets a toolUse whose input satisfies its schema; otherwise
- * text whose tokens never exceed `maxTokens` (stopReason max_tokens when it was cut).
+ * text whose tokens never exceed `maxTokens` (stopReason max_tokens when it was cut): for a summary request an extractive
+ * summary of what it was given, else deterministic filler.
  */
 export function generateReply(options: GenerateReplyOptions): Reply {
   const random = createRandom(options.seed);
@@ -101,7 +103,8 @@ export function generateReply(options: GenerateReplyOptions): Reply {
     }];
     return { content, stopReason: 'tool_use', outputTokens: sumTokens(content) };
   }
-  const full = composeText(random);
+  // A summary request gets an extractive summary (see summarise-extractively.ts: not a model), anything else filler.
+  const full = summariseExtractively(options.input) ?? composeText(random);
   const text = cutToTokens(full, options.maxTokens);
   const content: WireBlock[] = [{ text }];
   return { content, stopReason: text === full ? 'end_turn' : 'max_tokens', outputTokens: countTextTokens(text) };

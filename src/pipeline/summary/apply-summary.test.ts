@@ -7,6 +7,7 @@ import type { SummarisePlan } from './plan-summary.ts';
 import { planSummary } from './plan-summary.ts';
 import { checkPromptRequest } from '../assembly/index.ts';
 import { estimateTextTokens } from '../tokens/index.ts';
+import { wordsForCap } from './summary-instructions.ts';
 
 const CHEAP = 'us.anthropic.claude-haiku-4-5-20251001-v1:0';
 const PLAN = planSummary({
@@ -15,6 +16,15 @@ const PLAN = planSummary({
   modelId: CHEAP,
   capTokens: 300,
 }) as SummarisePlan;
+/** The plan's deterministic fact list (HAT001), appended to every stored summary. */
+const FACTS = PLAN.facts.text;
+const PROSE_CAP = PLAN.facts.proseCapTokens;
+const stored = (prose: string): ApplySummaryResult => {
+  const text = `${prose}\n\n${FACTS}`;
+  return { ok: true, summary: { text, coversUpToSeq: 42, tokens: estimateTextTokens(text) } };
+};
+/** The prose part of a stored summary. */
+const proseOf = (text: string): string => text.slice(0, text.length - FACTS.length).trim();
 const USAGE = { inputTokens: 500, outputTokens: 80, cacheReadInputTokens: 0, cacheWriteInputTokens: 0 };
 
 const reply = (text: string, stopReason: StopReason = 'end_turn'): ModelReply => ({
@@ -43,7 +53,7 @@ describe('applySummary', () => {
     {
       name: 'accepts a summary within the cap',
       input: { plan: PLAN, reply: reply(`  ${SHORT}\n`), attempt: 1 },
-      expected: { ok: true, summary: { text: SHORT, coversUpToSeq: 42, tokens: estimateTextTokens(SHORT) } },
+      expected: stored(SHORT),
     },
     {
       name: 'joins several text blocks',
@@ -52,12 +62,12 @@ describe('applySummary', () => {
         reply: { ...reply('A.'), content: [{ type: 'text', text: 'A.' }, { type: 'text', text: 'B.' }] },
         attempt: 1,
       },
-      expected: { ok: true, summary: { text: 'A.\n\nB.', coversUpToSeq: 42, tokens: estimateTextTokens('A.\n\nB.') } },
+      expected: stored('A.\n\nB.'),
     },
     {
       name: 'drops the unfinished sentence of a max_tokens reply',
       input: { plan: PLAN, reply: reply(`${SHORT} Then the user asked abo`, 'max_tokens'), attempt: 1 },
-      expected: { ok: true, summary: { text: SHORT, coversUpToSeq: 42, tokens: estimateTextTokens(SHORT) } },
+      expected: stored(SHORT),
     },
     {
       name: 'records a gap when the call failed',
@@ -130,33 +140,61 @@ describe('applySummary', () => {
       tools: retry.tools,
       maxTokens: retry.maxTokens,
       roles: retry.messages.map((m) => m.role),
-    }, { modelId: CHEAP, tools: [], maxTokens: 300, roles: ['user'] });
+    }, { modelId: CHEAP, tools: [], maxTokens: PROSE_CAP, roles: ['user'] });
+    const stricter = Math.floor(PROSE_CAP * 0.75);
     const body = retry.messages[0]?.content[0] as ContentBlock;
-    assert.ok(body.type === 'text' && body.text.includes(LONG) && body.text.includes('at most 101 words'));
+    assert.ok(
+      body.type === 'text' && body.text.includes(LONG) && body.text.includes(`at most ${wordsForCap(stricter)} words`),
+    );
     const system = retry.system[0];
-    assert.ok(system !== undefined && system.type === 'text' && system.text.includes('hard limit of 225 tokens'));
+    assert.ok(
+      system !== undefined && system.type === 'text' && system.text.includes(`hard limit of ${stricter} tokens`),
+    );
   });
 
   it('cuts a second answer still over the cap at a sentence end', () => {
     const result = applySummary({ plan: PLAN, reply: reply(LONG), attempt: 2 });
     assert.ok(result.ok);
     const { text, tokens, coversUpToSeq } = result.summary;
+    const prose = proseOf(text);
     assert.ok(
-      LONG.startsWith(text) && text.endsWith('.') && tokens <= 300 && tokens === estimateTextTokens(text) &&
-        coversUpToSeq === 42,
+      LONG.startsWith(prose) && prose.endsWith('.') && text.endsWith(FACTS) && tokens <= 300 &&
+        tokens === estimateTextTokens(text) && coversUpToSeq === 42,
     );
     assert.ok(tokens > 250, `keeps most of the cap (${tokens})`);
   });
 
   it('cuts an over-cap max_tokens reply on attempt 2 after dropping its tail', () => {
     const result = applySummary({ plan: PLAN, reply: reply(`${LONG} And then the`, 'max_tokens'), attempt: 2 });
-    assert.ok(result.ok && result.summary.text.endsWith('.') && result.summary.tokens <= 300);
+    assert.ok(result.ok && proseOf(result.summary.text).endsWith('.') && result.summary.tokens <= 300);
   });
 
   it('records a gap when not even one word fits on attempt 2', () => {
     assert.deepEqual(
       applySummary({ plan: PLAN, reply: reply('x'.repeat(5_000)), attempt: 2 }),
       gap('nothing-fits-cap'),
+    );
+  });
+
+  it('stores the prose alone when no fact is known', () => {
+    const plan = planSummary({
+      previousSummary: null,
+      evicted: [{ seq: 3, message: { role: 'user', content: [{ type: 'text', text: 'hello there, how are you' }] } }],
+      modelId: CHEAP,
+      capTokens: 300,
+    }) as SummarisePlan;
+    assert.deepEqual({ facts: plan.facts, result: applySummary({ plan, reply: reply(SHORT), attempt: 1 }) }, {
+      facts: { text: '', tokens: 0, proseCapTokens: 300 },
+      result: { ok: true, summary: { text: SHORT, coversUpToSeq: 3, tokens: estimateTextTokens(SHORT) } },
+    });
+  });
+
+  it('keeps the fact list whole and the total under the cap when the prose fills its share', () => {
+    const result = applySummary({ plan: PLAN, reply: reply(LONG), attempt: 2 });
+    assert.ok(result.ok);
+    assert.deepEqual(
+      { endsWithFacts: result.summary.text.endsWith(`\n\n${FACTS}`), underCap: result.summary.tokens <= 300 },
+      { endsWithFacts: true, underCap: true },
     );
   });
 

@@ -46,7 +46,7 @@ function describeError(error: unknown): string {
 }
 
 function createRetryRequest(plan: SummarisePlan, tooLong: string): PromptRequest {
-  const stricterCap = Math.floor(plan.capTokens * RETRY_CAP_SHARE);
+  const stricterCap = Math.floor(plan.facts.proseCapTokens * RETRY_CAP_SHARE);
   const text = `This summary is over its limit. Shorten it to at most ${wordsForCap(stricterCap)} words.\n\n` +
     `<previous_summary>\n${defuseWrapperTags(tooLong)}\n</previous_summary>`;
   return {
@@ -54,9 +54,20 @@ function createRetryRequest(plan: SummarisePlan, tooLong: string): PromptRequest
     tools: [],
     system: [{ type: 'text', text: createShortenerInstructions(stricterCap) }],
     messages: [{ role: 'user', content: [{ type: 'text', text }] }],
-    maxTokens: plan.capTokens,
+    maxTokens: plan.facts.proseCapTokens,
     temperature: 0,
   };
+}
+
+/** The stored summary: the checked prose, then the plan's fact list; never over the whole cap (the prose is cut). */
+function withFacts(plan: SummarisePlan, prose: string): ApplySummaryResult {
+  const join = (text: string) => [text, plan.facts.text].filter((part) => part !== '').join('\n\n');
+  let text = join(prose);
+  // The prose fits its share; a join estimated a little over the sum of its parts loses prose, never facts.
+  for (let cap = plan.facts.proseCapTokens; estimateTextTokens(text) > plan.capTokens && cap > 0; cap -= 8) {
+    text = join(cutAtSentence(prose, cap));
+  }
+  return { ok: true, summary: { text, coversUpToSeq: plan.coversUpToSeq, tokens: estimateTextTokens(text) } };
 }
 
 /**
@@ -64,9 +75,10 @@ function createRetryRequest(plan: SummarisePlan, tooLong: string): PromptRequest
  * - a call error, no reply, a stop reason other than end_turn/max_tokens, a tool-use-only or empty reply, or text that
  *   looks like an error/refusal (looksLikeErrorText) → `gap` (keep the previous summary; the gap covers the plan's seqs);
  * - max_tokens → the unfinished last sentence is dropped first;
- * - over `plan.capTokens`: attempt 1 → `retry` (shorten the too-long text under a stricter cap; apply its reply with
+ * - prose over its share of the cap (`plan.facts.proseCapTokens`): attempt 1 → `retry` (shorten the too-long text under a stricter cap; apply its reply with
  *   attempt 2); attempt 2 → cut at a sentence boundary (else a word boundary) under the cap.
- * An ok summary is never empty, never over the cap, and `tokens` is its estimateTextTokens. Pure.
+ * An ok summary is the prose then the plan's fact list (`plan.facts.text`), never empty, never over `plan.capTokens`,
+ * and `tokens` is its estimateTextTokens. Pure.
  */
 export function applySummary(input: ApplySummaryInput): ApplySummaryResult {
   const { plan, reply } = input;
@@ -91,10 +103,10 @@ export function applySummary(input: ApplySummaryInput): ApplySummaryResult {
   if (looksLikeErrorText(raw)) return gap('error-like-text');
   const text = reply.stopReason === 'max_tokens' ? trimToLastSentence(raw) : raw;
   if (text === '') return gap('empty', 'max_tokens with no complete sentence');
-  const tokens = estimateTextTokens(text);
-  if (tokens <= plan.capTokens) return { ok: true, summary: { text, coversUpToSeq: plan.coversUpToSeq, tokens } };
+  const proseCap = plan.facts.proseCapTokens;
+  if (estimateTextTokens(text) <= proseCap) return withFacts(plan, text);
   if (input.attempt === 1) return { ok: false, retry: createRetryRequest(plan, text) };
-  const cut = cutAtSentence(text, plan.capTokens);
+  const cut = cutAtSentence(text, proseCap);
   if (cut === '') return gap('nothing-fits-cap');
-  return { ok: true, summary: { text: cut, coversUpToSeq: plan.coversUpToSeq, tokens: estimateTextTokens(cut) } };
+  return withFacts(plan, cut);
 }

@@ -9,6 +9,7 @@ import {
   renderSummaryForPrompt,
 } from './plan-summary.ts';
 import { checkPromptRequest } from '../assembly/index.ts';
+import { wordsForCap } from './summary-instructions.ts';
 import { estimateRequestTokens, estimateTextTokens } from '../tokens/index.ts';
 
 const CHEAP = 'us.anthropic.claude-haiku-4-5-20251001-v1:0';
@@ -59,7 +60,7 @@ describe('planSummary', () => {
   const cases: readonly {
     name: string;
     input: Parameters<typeof planSummary>[0];
-    expected: { kind: 'none' } | { coversUpToSeq: number; capTokens: number; maxTokens: number };
+    expected: { kind: 'none' } | { coversUpToSeq: number; capTokens: number };
   }[] = [
     {
       name: 'plans nothing when nothing is evicted',
@@ -74,35 +75,39 @@ describe('planSummary', () => {
     {
       name: 'covers up to the last evicted seq with the default cap',
       input: { previousSummary: null, evicted: EVICTED, modelId: CHEAP },
-      expected: { coversUpToSeq: 14, capTokens: DEFAULT_SUMMARY_CAP_TOKENS, maxTokens: 600 },
+      expected: { coversUpToSeq: 14, capTokens: DEFAULT_SUMMARY_CAP_TOKENS },
     },
     {
       name: 'clamps a cap below 300',
       input: { previousSummary: null, evicted: EVICTED, modelId: CHEAP, capTokens: 50 },
-      expected: { coversUpToSeq: 14, capTokens: 300, maxTokens: 450 },
+      expected: { coversUpToSeq: 14, capTokens: 300 },
     },
     {
       name: 'clamps a cap above 500',
       input: { previousSummary: null, evicted: EVICTED, modelId: CHEAP, capTokens: 5_000 },
-      expected: { coversUpToSeq: 14, capTokens: 500, maxTokens: 750 },
+      expected: { coversUpToSeq: 14, capTokens: 500 },
     },
     {
       name: 'skips messages the previous summary covers',
       input: { previousSummary: { text: 'x', coversUpToSeq: 12 }, evicted: EVICTED, modelId: CHEAP },
-      expected: { coversUpToSeq: 14, capTokens: 400, maxTokens: 600 },
+      expected: { coversUpToSeq: 14, capTokens: 400 },
     },
   ];
   for (const c of cases) {
     it(c.name, () => {
       const plan = planSummary(c.input);
       if ('kind' in c.expected) return assert.deepEqual(plan, c.expected);
-      const { coversUpToSeq, capTokens, request } = summarise(plan);
-      assert.deepEqual({ coversUpToSeq, capTokens, maxTokens: request.maxTokens }, c.expected);
+      const { coversUpToSeq, capTokens, request, facts } = summarise(plan);
+      assert.deepEqual({ coversUpToSeq, capTokens, maxTokens: request.maxTokens, proseCap: facts.proseCapTokens }, {
+        ...c.expected,
+        maxTokens: Math.ceil(facts.proseCapTokens * 1.5),
+        proseCap: c.expected.capTokens - facts.tokens - 4,
+      });
     });
   }
 
   it('builds one valid request: fixed system text, one user message with summary and transcript', () => {
-    const { request } = summarise(
+    const { request, facts } = summarise(
       planSummary({
         previousSummary: { text: 'The user wants cheap flights.', coversUpToSeq: 10 },
         evicted: EVICTED,
@@ -110,6 +115,7 @@ describe('planSummary', () => {
       }),
     );
     assert.equal(checkPromptRequest(request, FACTS).ok, true);
+    const proseCap = facts.proseCapTokens;
     assert.deepEqual({
       modelId: request.modelId,
       tools: request.tools,
@@ -126,7 +132,8 @@ describe('planSummary', () => {
     assert.match(body, /\[#13 result of search_flights\] \[\{"flight":"HAT001","price":230\}\]/);
     const system = request.system[0];
     assert.ok(system !== undefined && system.type === 'text');
-    assert.match(system.text, /at most 180 words \(a hard limit of 400 tokens\)/);
+    assert.ok(system.text.includes(`at most ${wordsForCap(proseCap)} words (a hard limit of ${proseCap} tokens)`));
+    assert.ok(body.includes(`<kept_facts>\n${facts.text}\n</kept_facts>`) && facts.text.includes('HAT001'));
     assert.doesNotMatch(system.text, /Mia|HAT001/);
   });
 

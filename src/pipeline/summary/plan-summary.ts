@@ -5,6 +5,7 @@ import { estimateRequestTokens, estimateTextTokens } from '../tokens/index.ts';
 import { cutToTokens } from '../tokens/index.ts';
 import { defuseWrapperTags, renderTranscript } from './render-transcript.ts';
 import { createSummariserInstructions, wordsForCap } from './summary-instructions.ts';
+import { type FactListPlan, planFactList } from './plan-fact-list.ts';
 
 export { renderSummaryForPrompt } from './render-summary-for-prompt.ts';
 
@@ -28,7 +29,10 @@ export type SummarisePlan = {
   readonly request: PromptRequest;
   /** The summary written from this request covers messages up to this sequence number. */
   readonly coversUpToSeq: number;
+  /** The whole cap: the summariser's prose gets `facts.proseCapTokens` of it, the fact list the rest. */
   readonly capTokens: number;
+  /** The deterministic fact list appended to the prose (see planFactList). */
+  readonly facts: Pick<FactListPlan, 'text' | 'tokens' | 'proseCapTokens'>;
 };
 
 export type SummaryPlan = { readonly kind: 'none' } | SummarisePlan;
@@ -53,9 +57,15 @@ function clampCap(capTokens: number | undefined): number {
   return Math.min(MAX_SUMMARY_CAP_TOKENS, Math.max(MIN_SUMMARY_CAP_TOKENS, Math.floor(capTokens)));
 }
 
-function buildRequest(modelId: string, capTokens: number, previous: string, lines: readonly string[]): PromptRequest {
-  const text =
-    `<previous_summary>\n${previous}\n</previous_summary>\n\n<transcript>\n${lines.join('\n')}\n</transcript>\n\n` +
+function buildRequest(
+  modelId: string,
+  capTokens: number,
+  context: { readonly previous: string; readonly facts: string },
+  lines: readonly string[],
+): PromptRequest {
+  const facts = context.facts === '' ? '' : `<kept_facts>\n${defuseWrapperTags(context.facts)}\n</kept_facts>\n\n`;
+  const text = `<previous_summary>\n${context.previous}\n</previous_summary>\n\n${facts}` +
+    `<transcript>\n${lines.join('\n')}\n</transcript>\n\n` +
     `Write the updated summary now (at most ${wordsForCap(capTokens)} words).`;
   return {
     modelId,
@@ -87,8 +97,10 @@ export function planSummary(input: PlanSummaryInput): SummaryPlan {
   const capTokens = clampCap(input.capTokens);
   const maxInputTokens = Math.max(MIN_SUMMARY_INPUT_TOKENS, input.maxInputTokens ?? SUMMARY_MAX_INPUT_TOKENS);
   const coversUpToSeq = Math.max(...fresh.map(({ seq }) => seq));
-  const previousText = cutToTokens(input.previousSummary?.text.trim() ?? '', PREVIOUS_SUMMARY_MAX_TOKENS);
-  const previous = defuseWrapperTags(previousText) || '(none yet)';
+  const factList = planFactList({ previousSummary: input.previousSummary, fresh, capTokens });
+  const proseCap = factList.proseCapTokens;
+  const previousText = cutToTokens(factList.previousProse, PREVIOUS_SUMMARY_MAX_TOKENS);
+  const context = { previous: defuseWrapperTags(previousText) || '(none yet)', facts: factList.text };
   const entries = renderTranscript(fresh, {
     toolResultMaxTokens: TOOL_RESULT_MAX_TOKENS,
     toolInputMaxTokens: TOOL_INPUT_MAX_TOKENS,
@@ -96,14 +108,15 @@ export function planSummary(input: PlanSummaryInput): SummaryPlan {
   });
 
   const fixed = estimateRequestTokens(
-    buildRequest(input.modelId, capTokens, previous, [elisionLine(fresh, fresh.length)]),
+    buildRequest(input.modelId, proseCap, context, [elisionLine(fresh, fresh.length)]),
   );
   const room = maxInputTokens - fixed;
   const plan = (lines: readonly string[]): SummarisePlan => ({
     kind: 'summarise',
-    request: buildRequest(input.modelId, capTokens, previous, lines),
+    request: buildRequest(input.modelId, proseCap, context, lines),
     coversUpToSeq,
     capTokens,
+    facts: { text: factList.text, tokens: factList.tokens, proseCapTokens: proseCap },
   });
   const withElision = (
     first: number,

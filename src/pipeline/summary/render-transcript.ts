@@ -14,7 +14,7 @@ export type TranscriptOptions = {
 };
 
 /** Our own wrapper tags inside quoted content are defused so quoted text cannot close them. */
-const WRAPPER_TAG = /<(\/?)(transcript|previous_summary|conversation_summary)\b/gi;
+const WRAPPER_TAG = /<(\/?)(transcript|previous_summary|conversation_summary|kept_facts)\b/gi;
 
 /** Makes `text` unable to open or close the wrapper tags the summary prompts use. Linear, no backtracking. */
 export function defuseWrapperTags(text: string): string {
