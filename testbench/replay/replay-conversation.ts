@@ -16,6 +16,7 @@ import { groupExchanges } from './group-exchanges.ts';
 import { type PersistedFigures, readPersistedFigures } from './read-persisted-figures.ts';
 import { type BaselineCallFigures, measureBaselines } from './measure-baselines.ts';
 import { scriptExchange } from './script-exchange.ts';
+import { startReplayService } from './start-replay-service.ts';
 
 export type ReplayService = ChatService & { drain(): Promise<void> };
 
@@ -111,30 +112,12 @@ export async function replayConversation(
     mainModelId: settings.mainModelId,
     now: () => clock.now(),
   });
-  const background = new Set<Promise<unknown>>();
-  let ids = 0;
-  const service = env.createService({
-    store: env.store,
+  const { service, drain } = startReplayService(env, {
     models: recording.caller,
-    registry: env.registry,
-    toolIndex: env.toolIndex,
     handlers: new Map([...recordedTools.handlers, ...env.standardHandlers]),
-    database: env.database,
-    content: { instructions: conversation.system ?? '', safetyRules: '', assets: new Map() },
-    settings,
-    logger: env.logger,
-    clock: () => new Date(clock.now()),
-    createId: () => `${env.idPrefix}r${options.index}-${(ids += 1).toString(36)}`,
-    runInBackground: (task) => {
-      const tracked = task.catch(() => undefined).finally(() => background.delete(tracked));
-      background.add(tracked);
-    },
-    fetch: globalThis.fetch,
+    instructions: conversation.system ?? '',
+    idTag: `r${options.index}`,
   });
-  const drain = async (): Promise<void> => {
-    await service.drain();
-    while (background.size > 0) await Promise.all([...background]);
-  };
   moveClock(Date.parse(conversation.turns[0]?.at ?? ''));
   const { id: conversationId } = await service.createConversation({ userId: env.userId, title: conversation.id });
   const scope = { ownerId: env.userId, conversationId };

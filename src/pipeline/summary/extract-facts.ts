@@ -52,82 +52,10 @@ const AMOUNT_PATTERNS: readonly RegExp[] = [
 /** One to three capitalised words, not at the start of a sentence (see isSentenceStart). */
 const NAME_PATTERN = /\b[A-Z][a-z]+(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,}))?(?: [A-Z][a-z]+)?\b/g;
 /** Capitalised words that are not names; looked up in a Set (outside text never indexes a plain object). */
-const NOT_NAMES = new Set([
-  'i',
-  'im',
-  'ive',
-  'ill',
-  'id',
-  'ok',
-  'okay',
-  'hey',
-  'hi',
-  'hello',
-  'thanks',
-  'thank',
-  'yes',
-  'no',
-  'yeah',
-  'sure',
-  'great',
-  'wow',
-  'oh',
-  'sorry',
-  'please',
-  'good',
-  'nice',
-  'cool',
-  'awesome',
-  'congrats',
-  'the',
-  'a',
-  'an',
-  'and',
-  'but',
-  'so',
-  'it',
-  'this',
-  'that',
-  'my',
-  'your',
-  'we',
-  'you',
-  'they',
-  'he',
-  'she',
-  'what',
-  'how',
-  'why',
-  'when',
-  'where',
-  'who',
-  'which',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-  'user',
-  'assistant',
-  'error',
-  'true',
-  'false',
-  'null',
-]);
+const NOT_NAMES = new Set(
+  ('i im ive ill id ok okay hey hi hello thanks thank yes no yeah sure great wow oh sorry please good nice cool awesome congrats the a an and but so it this that my your we you they he she what how why when where who which monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december user assistant error true false null')
+    .split(' '),
+);
 const COMMITMENT =
   /\b(?:I|we)(?:'ll| will| shall|'m going to| am going to|'re going to| are going to| promise| plan to| intend to| have to| need to)\b/gi;
 const PREFERENCE =
@@ -192,10 +120,13 @@ export function extractFacts(text: string, speaker = ''): ExtractedFact[] {
   const names: Found[] = [];
   collect(scanned, [NAME_PATTERN], 'name', names);
   accept(
-    names,
-    (found) =>
-      !isSentenceStart(scanned, found.start) &&
-      !found.text.split(/[ -]/).every((word) => NOT_NAMES.has(word.toLowerCase().replace(/'/g, ''))),
+    names.flatMap((found) => {
+      if (!isSentenceStart(scanned, found.start)) return [found];
+      // "Then Mia Li": the opener is no name, the words after it may be.
+      const space = found.text.indexOf(' ');
+      return space < 0 ? [] : [{ ...found, text: found.text.slice(space + 1), start: found.start + space + 1 }];
+    }),
+    (found) => !found.text.split(/[ -]/).every((word) => NOT_NAMES.has(word.toLowerCase().replace(/'/g, ''))),
   );
   const clauses: Found[] = [];
   for (const [pattern, kind] of [[COMMITMENT, 'commitment'], [PREFERENCE, 'preference']] as const) {

@@ -26,13 +26,22 @@ describe('updateFactList', () => {
     assert.deepEqual(brief(list), ['HAT001/3/3', 'HAT002/1/2']);
   });
 
-  it('ranks the new chunk above an old one-off, and an often-mentioned old fact above a new one-off', () => {
+  it('ranks what was just said first, then older facts by how often they were mentioned', () => {
     const list = updateFactList({
-      previous: [entry('OLD001', 1, 10), entry('OFTEN9', 5, 9)],
+      previous: [entry('OLD001', 1, 10), entry('OFTEN9', 5, 9), entry('ALWAYS7', 40, 8)],
       previousCoversUpToSeq: 10,
       evicted: [said(11, 'New code NEW111.')],
     });
-    assert.deepEqual(brief(list), ['OFTEN9/5/9', 'NEW111/1/11', 'OLD001/1/10']);
+    assert.deepEqual(brief(list), ['ALWAYS7/40/8', 'NEW111/1/11', 'OFTEN9/5/9', 'OLD001/1/10']);
+  });
+
+  it('weighs ids and dates above names of the same age and mentions', () => {
+    const list = updateFactList({
+      previous: [],
+      previousCoversUpToSeq: 0,
+      evicted: [said(3, 'Then Mia Li called about ZFA04Y.')],
+    });
+    assert.deepEqual(list.map((fact) => fact.kind), ['identifier', 'name']);
   });
 
   it('lifts an old fact that is mentioned again', () => {

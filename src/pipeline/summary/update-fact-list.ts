@@ -13,8 +13,20 @@ export type FactEntry = {
   readonly lastSeq: number;
 };
 
-/** A fact of the messages being evicted now counts this many mentions more: a new fact outranks an old one-off. */
-export const NEW_FACT_BONUS = 2;
+/** A fact of the messages being evicted now: it outranks older facts unless they were mentioned about 30 times more. */
+export const NEW_FACT_BONUS = 4;
+/**
+ * What each kind adds to the priority: exact strings that cannot be rebuilt from prose (ids, dates) first; names last,
+ * since the prose usually keeps who someone is. Looked up in a Map (kinds are ours, but the habit holds).
+ */
+const KIND_WEIGHT = new Map<FactKind, number>([
+  ['identifier', 2],
+  ['date', 2],
+  ['amount', 1],
+  ['commitment', 1],
+  ['preference', 1],
+  ['name', 0],
+]);
 /** Tool results are read up to here: their ids matter, but a long listing would crowd out what people said. */
 const TOOL_RESULT_SCANNED_CHARS = 2_000;
 
@@ -31,9 +43,14 @@ function entryId(kind: FactKind, key: string): string {
   return `${kind}\u0000${key}`;
 }
 
-/** Priority, highest first: mentions (plus NEW_FACT_BONUS for the new chunk), then recency, then kind, then text. */
+/**
+ * Priority, highest first: log2(1 + mentions) + NEW_FACT_BONUS (when mentioned after `newSince`) + the kind's weight;
+ * ties by recency, then kind, then text. The log keeps a fact repeated all along from crowding out what was just said.
+ */
 export function compareFactPriority(newSince: number): (a: FactEntry, b: FactEntry) => number {
-  const score = (entry: FactEntry) => entry.mentions + (entry.lastSeq > newSince ? NEW_FACT_BONUS : 0);
+  const score = (entry: FactEntry) =>
+    Math.log2(1 + entry.mentions) + (entry.lastSeq > newSince ? NEW_FACT_BONUS : 0) +
+    (KIND_WEIGHT.get(entry.kind) ?? 0);
   return (a, b) =>
     score(b) - score(a) || b.lastSeq - a.lastSeq || FACT_KINDS.indexOf(a.kind) - FACT_KINDS.indexOf(b.kind) ||
     (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
