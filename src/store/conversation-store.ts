@@ -14,6 +14,7 @@ import type {
   VersionedWriteResult,
 } from './store-records.ts';
 import type { BudgetStore } from './budget-store.ts';
+import type { LearnedStateStore } from './learned-state-store.ts';
 
 type Scoped<T = object> = ConversationScope & Readonly<T>;
 
@@ -64,7 +65,7 @@ export type FinishTurnInput = Scoped<{
  * conflict, stale memory, idempotency state) are values. Storage failures are AppError 'store_busy' / 'store_error';
  * malformed arguments from code are 'internal', from a client (cursor, limit) 'bad_request'.
  */
-export interface ConversationStore extends BudgetStore {
+export interface ConversationStore extends BudgetStore, LearnedStateStore {
   createConversation(
     input: { readonly ownerId: string; readonly title?: string; readonly id?: string },
   ): Promise<ConversationRecord>;

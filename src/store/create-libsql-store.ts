@@ -6,6 +6,7 @@ import { createConversationOperations } from './libsql/conversation-operations.t
 import { createExposureOperations } from './libsql/exposure-operations.ts';
 import { createHistoryOperations } from './libsql/history-operations.ts';
 import { createIdempotencyOperations } from './libsql/idempotency-operations.ts';
+import { createLearnedStateOperations } from './libsql/learned-state-operations.ts';
 import { createMemoryOperations } from './libsql/memory-operations.ts';
 import { createMessageOperations } from './libsql/message-operations.ts';
 import type { StoreContext } from './libsql/store-context.ts';
@@ -45,5 +46,6 @@ export function createLibsqlStore(options: LibsqlStoreOptions): ConversationStor
     ...createIdempotencyOperations(context),
     ...createExposureOperations(context),
     ...createBudgetOperations(context),
+    ...createLearnedStateOperations(context),
   };
 }
