@@ -4,6 +4,7 @@ import { assemblePrompt } from '../src/pipeline/assembly/index.ts';
 import type { AssetExposure } from '../src/pipeline/assets/index.ts';
 import { pinAssets } from '../src/pipeline/assets/index.ts';
 import type { Message } from '../src/pipeline/types/index.ts';
+import { DEFAULT_LIMITS } from '../src/defaults.ts';
 import { slideWindow } from '../src/pipeline/window/index.ts';
 import type { WindowMessage } from '../src/pipeline/window/index.ts';
 import { createToolRegistry, toToolDefinition } from '../src/pipeline/tool-catalogue/index.ts';
@@ -65,7 +66,7 @@ push({ role: 'user', content: [{ type: 'text', text: 'And what about the next st
 
 function runOnce(): number {
   const started = performance.now();
-  const { window } = slideWindow({ messages: history, min: 10, max: 15 });
+  const { window } = slideWindow({ messages: history, min: DEFAULT_LIMITS.windowMin, max: DEFAULT_LIMITS.windowMax });
   const { pinned } = pinAssets({
     exposures: exposure === undefined ? [] : [exposure],
     window,
@@ -86,7 +87,7 @@ function runOnce(): number {
     window,
     pinnedAssets: pinned,
     maxTokens: 4_096,
-    maxInputTokens: 24_000,
+    maxInputTokens: DEFAULT_LIMITS.maxInputTokens,
     staticTtl: '1h',
     toolResultMaxTokens: 2_000,
   });

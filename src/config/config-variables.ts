@@ -1,5 +1,6 @@
 // Every environment variable tokenwise reads, one valibot schema each, with messages that say how to fix a bad value.
 import * as v from 'valibot';
+import { DEFAULT_LIMITS } from '../defaults.ts';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from './models.ts';
 
 /** Defaults applied when a variable is unset (or blank); the messages below quote them. */
@@ -8,13 +9,13 @@ export const CONFIG_DEFAULTS = {
   AWS_REGION: 'us-east-1',
   DATABASE_URL: 'file:tokenwise.db',
   LOG_LEVEL: 'info',
-  MAX_INPUT_TOKENS: 24_000,
-  SUMMARY_MAX_TOKENS: 400,
-  WINDOW_MIN_MESSAGES: 10,
-  WINDOW_MAX_MESSAGES: 15,
-  MAX_TOOL_STEPS: 6,
+  MAX_INPUT_TOKENS: DEFAULT_LIMITS.maxInputTokens,
+  SUMMARY_MAX_TOKENS: DEFAULT_LIMITS.summaryMaxTokens,
+  WINDOW_MIN_MESSAGES: DEFAULT_LIMITS.windowMin,
+  WINDOW_MAX_MESSAGES: DEFAULT_LIMITS.windowMax,
+  MAX_TOOL_STEPS: DEFAULT_LIMITS.maxToolSteps,
   MAX_BODY_BYTES: 65_536,
-  CACHE_TTL_STATIC: '5m',
+  CACHE_TTL_STATIC: DEFAULT_LIMITS.staticTtl,
   AUTH_JWT_LEEWAY_SECONDS: 60,
 } as const;
 

@@ -1,9 +1,10 @@
 // The budget variables of the environment: BUDGET_<USER|CONVERSATION>_<DAY|MONTH>_<TOKENS|USD> and the turn cap.
+import { DEFAULT_LIMITS } from '../defaults.ts';
 import { BUDGET_KEYS, type BudgetKey, type BudgetLimits } from '../pipeline/budget/index.ts';
 
 export type BudgetConfig = { readonly limits: BudgetLimits; readonly maxConcurrentTurns: number };
 
-export const DEFAULT_MAX_CONCURRENT_TURNS = 4;
+const DEFAULT_MAX_CONCURRENT_TURNS: number = DEFAULT_LIMITS.maxConcurrentTurns;
 const MAX_CONCURRENT_TURNS_LIMIT = 1_000;
 
 /** `user.day.usd` → BUDGET_USER_DAY_USD. */

@@ -1,24 +1,53 @@
-// One turn, start to finish: idempotency and the one-turn lock, load → select → call/tools → persist all at once.
+// One turn in four steps (load, build, run, update); idempotency, the one-turn lock, billing, the store write, logging
+// and whether a summary refresh is due are the named helpers around them.
 import { AppError } from '../errors.ts';
-import { estimateMessageTokens } from '../pipeline/tokens/index.ts';
-import { totalInputTokens, updateTokenCorrection } from '../pipeline/tokens/index.ts';
-import type { Message } from '../pipeline/types/index.ts';
-import type { ConversationScope, NewMessage, NewUsageRow, StoredMessage } from '../store/store-records.ts';
-import { accountModelCall, type ModelCallRecord } from './account-model-call.ts';
-import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
-import { chooseTools } from './choose-tools.ts';
-import { createBudgetGuard } from './guard-budget.ts';
 import { listCalledTools } from '../pipeline/tool-selection/index.ts';
-import { loadTurnContext } from './load-turn-context.ts';
+import type { TurnSnapshot } from '../store/conversation-store.ts';
+import type { ConversationScope, StoredMessage } from '../store/store-records.ts';
+import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
+import { chooseTools, type ChosenTools } from './choose-tools.ts';
+import { claimIdempotencyKey, releaseIdempotencyKey } from './claim-idempotency-key.ts';
+import { createTurnLedger, type TurnLedger } from './create-turn-ledger.ts';
+import { type BudgetGuard, createBudgetGuard } from './guard-budget.ts';
+import { loadTurnContext, type TurnContext } from './load-turn-context.ts';
 import { isSummaryDue } from './refresh-summary.ts';
-import { runModelSteps } from './run-model-steps.ts';
+import { type ModelStepsResult, runModelSteps } from './run-model-steps.ts';
 import type { ServiceState } from './service-state.ts';
+import { storeTurn } from './store-turn.ts';
 import { sumTurnUsage } from './sum-turn-usage.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
-async function hashRequest(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+/** A finished turn: the answer, and whether its messages pushed a chunk out of the window (a summary refresh is due). */
+export type TurnOutcome = { readonly result: TurnResult; readonly summaryDue: boolean };
+
+/** A turn that holds its conversation's lock: what startTurn read in the same transaction. */
+type LockedTurn = {
+  readonly scope: ConversationScope;
+  readonly turnId: string;
+  readonly startedAt: Date;
+  readonly idempotencyKey: string | undefined;
+  readonly snapshot: TurnSnapshot;
+};
+
+/** Takes the one-turn lock and reads the turn's snapshot in one transaction; frees the key when nothing was stored. */
+async function lockTurn(
+  deps: TurnDependencies,
+  scope: ConversationScope,
+  key: string | undefined,
+): Promise<LockedTurn> {
+  const turnId = deps.createId();
+  const startedAt = deps.clock();
+  // not_found for a foreign conversation; nothing of the turn is stored on any failure (one transaction).
+  const started = await deps.store.startTurn({ ...scope, turnId, now: startedAt, leaseMs: deps.settings.turnLeaseMs })
+    .catch(async (error: unknown) => {
+      await releaseIdempotencyKey(deps, scope, key);
+      throw error;
+    });
+  if (!started.ok) {
+    if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key });
+    throw new AppError('conflict', 'a turn of this conversation is still running; wait for it to finish');
+  }
+  return { scope, turnId, startedAt, idempotencyKey: key, snapshot: started };
 }
 
 /** A client that went away must not stop the turn: the first throw mutes the listener for the rest of the turn. */
@@ -36,54 +65,137 @@ function guardListener(listener: SendMessageInput['onEvent'], deps: TurnDependen
   };
 }
 
-function toNewMessages(run: readonly Message[], finalText: string, assistantId: string): NewMessage[] {
-  const last = run.length - 1;
-  return run.map((message, index) => {
-    const visible = index === 0 || index === last;
-    return {
-      ...(index === last ? { id: assistantId } : {}),
-      role: message.role,
-      content: message.content,
-      ...(index === last ? { text: finalText } : visible ? {} : { text: '' }),
-      visible,
-      tokenEstimate: estimateMessageTokens(message),
-    };
+type Loaded = { readonly budget: BudgetGuard; readonly context: TurnContext };
+
+/** Step 1, load: admits the turn under the budgets and shapes the snapshot into the prompt's inputs. */
+async function load(deps: TurnDependencies, turn: LockedTurn, ledger: TurnLedger): Promise<Loaded> {
+  const budget = createBudgetGuard(deps, turn.scope, () => ledger.calls);
+  await budget.admit();
+  const context = await loadTurnContext(deps, turn.scope, turn.snapshot, turn.startedAt);
+  return { budget, context };
+}
+
+/** Step 2, build: chooses this turn's domain tools and stores the selection when it changed. */
+async function build(
+  deps: TurnDependencies,
+  turn: LockedTurn,
+  text: string,
+  { context }: Loaded,
+  ledger: TurnLedger,
+): Promise<ChosenTools> {
+  const previousSelection = turn.snapshot.conversation.selectedTools;
+  const chosen = await chooseTools(deps, {
+    text,
+    recentUserTurns: context.recentUserTurns,
+    previousSelection,
+    calledTools: listCalledTools(context.storedWindow.map((entry) => entry.message)),
+  });
+  if (chosen.call !== null) ledger.record(chosen.call);
+  const selected = chosen.tools.map((tool) => tool.name);
+  if (JSON.stringify(selected) !== JSON.stringify(previousSelection)) {
+    await deps.store.setSelectedTools({ ...turn.scope, tools: selected });
+  }
+  return chosen;
+}
+
+/** Step 3, run: the model steps and the tools they call, each call billed as soon as it returns. */
+function run(
+  deps: TurnDependencies,
+  state: ServiceState,
+  input: SendMessageInput,
+  { budget, context }: Loaded,
+  chosen: ChosenTools,
+  ledger: TurnLedger,
+): Promise<ModelStepsResult> {
+  return runModelSteps(deps, {
+    userId: input.userId,
+    conversationId: input.conversationId,
+    userMessage: { role: 'user', content: [{ type: 'text', text: input.text }] },
+    summary: context.memory.summary === '' ? null : { text: context.memory.summary },
+    storedWindow: context.storedWindow,
+    lastStoredSeq: context.lastStoredSeq,
+    storedHistoryTokens: context.storedHistoryTokens,
+    pinnedAssets: context.pinnedAssets,
+    exposedAssets: context.exposedAssets,
+    domainTools: chosen.tools,
+    correction: state.correction,
+    onEvent: guardListener(input.onEvent, deps),
+    onCall: (call) => ledger.record(call),
+    beforeCall: budget.beforeCall,
   });
 }
 
-type ExposureFacts = ConversationScope & {
-  readonly turnId: string;
-  readonly sessionId: string;
-  readonly exposures: readonly { readonly assetId: string; readonly toolUseId: string; readonly runIndex: number }[];
-  readonly stored: readonly StoredMessage[];
-};
-
-/** Records first asset exposures; never throws (a failure only costs a repeated asset text). */
-async function recordExposures(deps: TurnDependencies, facts: ExposureFacts): Promise<void> {
-  const scope = { ownerId: facts.ownerId, conversationId: facts.conversationId };
-  try {
-    for (const exposure of facts.exposures) {
-      const seq = facts.stored[exposure.runIndex]?.seq;
-      if (seq !== undefined) {
-        await deps.store.recordAssetExposure({
-          ...scope,
-          sessionId: facts.sessionId,
-          assetId: exposure.assetId,
-          messageSeq: seq,
-          toolUseId: exposure.toolUseId,
-        });
-      }
-    }
-  } catch (error) {
-    deps.logger.log('warn', 'session_facts_not_recorded', {
-      turnId: facts.turnId,
-      error: error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error,
-    });
-  }
+/** Step 4, update: bills the calls, stores the turn with its answer, logs it and says whether a summary is due. */
+async function update(
+  deps: TurnDependencies,
+  turn: LockedTurn,
+  { context }: Loaded,
+  chosen: ChosenTools,
+  steps: ModelStepsResult,
+  ledger: TurnLedger,
+): Promise<TurnOutcome> {
+  ledger.settle(context.memory.summaryTokens);
+  const result: TurnResult = {
+    message: { id: deps.createId(), role: 'assistant', text: steps.finalText },
+    usage: sumTurnUsage(ledger.rows),
+  };
+  const stored = await storeTurn(deps, {
+    ...turn.scope,
+    turnId: turn.turnId,
+    idempotencyKey: turn.idempotencyKey,
+    session: context.session,
+    steps,
+    usage: ledger.rows,
+    result,
+  });
+  logTurn(deps, turn, context, chosen, steps, result);
+  return { result, summaryDue: isSummaryDue(deps.settings, afterTurn(context, stored)) };
 }
 
-/** A finished turn: the answer, and whether its messages pushed a chunk out of the window (a summary refresh is due). */
-export type TurnOutcome = { readonly result: TurnResult; readonly summaryDue: boolean };
+/** Every uncovered message once this turn is stored: what decides whether a summary refresh is due. */
+function afterTurn(context: TurnContext, stored: readonly StoredMessage[]) {
+  return [
+    ...context.uncovered,
+    ...stored.map((message) => ({ seq: message.seq, message: { role: message.role, content: message.content } })),
+  ];
+}
+
+/** The one `turn` log line (figures only, never message text). */
+function logTurn(
+  deps: TurnDependencies,
+  turn: LockedTurn,
+  context: TurnContext,
+  chosen: ChosenTools,
+  steps: ModelStepsResult,
+  result: TurnResult,
+): void {
+  deps.logger.log('info', 'turn', {
+    conversationId: turn.scope.conversationId,
+    turnId: turn.turnId,
+    steps: steps.calls.length,
+    selection: chosen.selection.source,
+    domainTools: chosen.tools.length,
+    windowMessages: context.storedWindow.length + steps.run.length,
+    summaryTokens: context.memory.summaryTokens,
+    ...result.usage,
+    durationMs: deps.clock().getTime() - turn.startedAt.getTime(),
+  });
+}
+
+/** After any failure: bills the calls made so far, marks the turn failed (releasing the lock) and frees the key. */
+async function abandonTurn(deps: TurnDependencies, turn: LockedTurn, ledger: TurnLedger, error: unknown) {
+  ledger.settle(0);
+  const code = error instanceof AppError ? error.code : 'internal';
+  await deps.store.failTurn({ ...turn.scope, turnId: turn.turnId, errorCode: code, usage: ledger.rows }).catch((
+    failure: unknown,
+  ) =>
+    deps.logger.log('error', 'turn_fail_not_recorded', {
+      turnId: turn.turnId,
+      error: failure instanceof Error ? failure.name : typeof failure,
+    })
+  );
+  await releaseIdempotencyKey(deps, turn.scope, turn.idempotencyKey);
+}
 
 /** Throws AppError: not_found, conflict (turn running / key in use), over_budget, model_* and store_* codes. */
 export async function runTurn(
@@ -93,150 +205,17 @@ export async function runTurn(
 ): Promise<TurnOutcome> {
   const scope = { ownerId: input.userId, conversationId: input.conversationId };
   const key = input.idempotencyKey;
-  if (key !== undefined) {
-    const claim = await deps.store.beginIdempotency({
-      ...scope,
-      key,
-      requestHash: await hashRequest(input.text),
-      takeOverPendingOlderThanMs: deps.settings.turnLeaseMs,
-    });
-    if (claim.status === 'done') return { result: claim.response as TurnResult, summaryDue: false };
-    if (claim.status === 'pending') {
-      throw new AppError('conflict', 'a request with this Idempotency-Key is still running; retry later');
-    }
-    if (claim.status === 'mismatch') {
-      throw new AppError('conflict', 'this Idempotency-Key was already used with a different message');
-    }
-  }
-  const turnId = deps.createId();
-  const startedAt = deps.clock();
-  // One transaction takes the lock, begins the turn and reads what the turn needs (not_found for a foreign conversation).
-  const started = await deps.store.startTurn({ ...scope, turnId, now: startedAt, leaseMs: deps.settings.turnLeaseMs })
-    .catch(async (error: unknown) => {
-      // Nothing of the turn was stored (one transaction): free the key so a retry can run.
-      if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key }).catch(() => false);
-      throw error;
-    });
-  if (!started.ok) {
-    if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key });
-    throw new AppError('conflict', 'a turn of this conversation is still running; wait for it to finish');
-  }
-  const calls: ModelCallRecord[] = [];
-  const rows: NewUsageRow[] = [];
-  const account = (record: ModelCallRecord, summaryTokens: number) => {
-    const previousFingerprint = state.fingerprints.get(input.conversationId) ?? null;
-    const { row } = accountModelCall({
-      record,
-      turnId,
-      conversationId: input.conversationId,
-      summaryTokens,
-      previousFingerprint,
-      finishedAt: deps.clock(),
-      logger: deps.logger,
-    });
-    rows.push(row);
-    if (record.kind === 'main' && record.fingerprint !== undefined) {
-      state.fingerprints.set(input.conversationId, record.fingerprint);
-      state.correction = updateTokenCorrection(state.correction, {
-        modelId: record.request.modelId,
-        estimated: row.estimatedInputTokens,
-        actual: totalInputTokens(record.reply.usage),
-      });
-    }
-  };
+  const earlier = key === undefined ? null : await claimIdempotencyKey(deps, scope, key, input.text);
+  if (earlier !== null) return { result: earlier, summaryDue: false };
+  const turn = await lockTurn(deps, scope, key);
+  const ledger = createTurnLedger(deps, state, { turnId: turn.turnId, conversationId: input.conversationId });
   try {
-    const { conversation } = started;
-    const budget = createBudgetGuard(deps, scope, () => calls);
-    await budget.admit();
-    const context = await loadTurnContext(deps, scope, started, startedAt);
-    const chosen = await chooseTools(deps, {
-      text: input.text,
-      recentUserTurns: context.recentUserTurns,
-      previousSelection: conversation.selectedTools,
-      calledTools: listCalledTools(context.storedWindow.map((entry) => entry.message)),
-    });
-    if (chosen.call !== null) calls.push(chosen.call);
-    const selected = chosen.tools.map((tool) => tool.name);
-    if (JSON.stringify(selected) !== JSON.stringify(conversation.selectedTools)) {
-      await deps.store.setSelectedTools({ ...scope, tools: selected });
-    }
-    const steps = await runModelSteps(deps, {
-      userId: input.userId,
-      conversationId: input.conversationId,
-      userMessage: { role: 'user', content: [{ type: 'text', text: input.text }] },
-      summary: context.memory.summary === '' ? null : { text: context.memory.summary },
-      storedWindow: context.storedWindow,
-      lastStoredSeq: context.lastStoredSeq,
-      storedHistoryTokens: context.storedHistoryTokens,
-      pinnedAssets: context.pinnedAssets,
-      exposedAssets: context.exposedAssets,
-      domainTools: chosen.tools,
-      correction: state.correction,
-      onEvent: guardListener(input.onEvent, deps),
-      onCall: (call) => calls.push(call),
-      beforeCall: budget.beforeCall,
-    });
-    for (const call of calls) account(call, context.memory.summaryTokens);
-    const assistantId = deps.createId();
-    const result: TurnResult = {
-      message: { id: assistantId, role: 'assistant', text: steps.finalText },
-      usage: sumTurnUsage(rows),
-    };
-    const session = {
-      sessionId: context.session.id,
-      sessionStartedAt: context.session.startedAt,
-      lastActivityAt: deps.clock().toISOString(),
-    };
-    const completed = await deps.store.completeTurn({
-      ...scope,
-      turnId,
-      messages: toNewMessages(steps.run, steps.finalText, assistantId),
-      usage: rows,
-      session,
-      ...(key === undefined ? {} : { idempotency: { key, response: result } }),
-    });
-    if (!completed.ok) {
-      throw new AppError('conflict', 'this turn lost its lock before it could be stored; send the message again');
-    }
-    // The turn is stored: what follows is bookkeeping, and its failure must not turn a stored answer into an error.
-    if (steps.firstExposures.length > 0) {
-      await recordExposures(deps, {
-        ...scope,
-        turnId,
-        sessionId: context.session.id,
-        exposures: steps.firstExposures,
-        stored: completed.messages,
-      });
-    }
-    const afterTurn = [
-      ...context.uncovered,
-      ...completed.messages.map((message) => ({
-        seq: message.seq,
-        message: { role: message.role, content: message.content },
-      })),
-    ];
-    deps.logger.log('info', 'turn', {
-      conversationId: input.conversationId,
-      turnId,
-      steps: steps.calls.length,
-      selection: chosen.selection.source,
-      domainTools: selected.length,
-      windowMessages: context.storedWindow.length + steps.run.length,
-      summaryTokens: context.memory.summaryTokens,
-      ...result.usage,
-      durationMs: deps.clock().getTime() - startedAt.getTime(),
-    });
-    return { result, summaryDue: isSummaryDue(deps.settings, afterTurn) };
+    const loaded = await load(deps, turn, ledger);
+    const chosen = await build(deps, turn, input.text, loaded, ledger);
+    const steps = await run(deps, state, input, loaded, chosen, ledger);
+    return await update(deps, turn, loaded, chosen, steps, ledger);
   } catch (error) {
-    for (const call of calls.slice(rows.length)) account(call, 0);
-    const code = error instanceof AppError ? error.code : 'internal';
-    await deps.store.failTurn({ ...scope, turnId, errorCode: code, usage: rows }).catch((failure: unknown) =>
-      deps.logger.log('error', 'turn_fail_not_recorded', {
-        turnId,
-        error: failure instanceof Error ? failure.name : typeof failure,
-      })
-    );
-    if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key }).catch(() => false);
+    await abandonTurn(deps, turn, ledger, error);
     throw error;
   }
 }

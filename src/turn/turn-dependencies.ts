@@ -1,5 +1,6 @@
 // What the turn loop needs from the outside world, passed in once: store, model caller, tools, content, clock and ids.
 import type { ModelCaller } from '../bedrock/call-model.ts';
+import { DEFAULT_LIMITS } from '../defaults.ts';
 import type { Logger } from '../logger.ts';
 import type { BudgetLimits } from '../pipeline/budget/index.ts';
 import type { CacheTtl } from '../pipeline/types/index.ts';
@@ -38,24 +39,10 @@ export type TurnSettings = {
   readonly maxConcurrentTurns: number;
 };
 
+/** The turn settings when nothing is configured (src/defaults.ts), with no budgets. */
 export const DEFAULT_TURN_SETTINGS: Omit<TurnSettings, 'mainModelId' | 'cheapModelId'> = {
-  maxInputTokens: 24_000,
-  maxOutputTokens: 2_048,
-  summaryMaxTokens: 400,
-  windowMin: 10,
-  windowMax: 15,
-  maxToolSteps: 6,
-  staticTtl: '5m',
-  toolResultMaxTokens: 2_000,
-  minDomainTools: 3,
-  maxDomainTools: 5,
-  sessionIdleMs: 30 * 60_000,
-  assetPinMaxTurns: 40,
-  turnLeaseMs: 5 * 60_000,
-  toolTimeoutMs: 10_000,
-  selectorTimeoutMs: 5_000,
+  ...DEFAULT_LIMITS,
   budgets: {},
-  maxConcurrentTurns: 4,
 };
 
 /** What a deployer configures: the instructions, the safety rules and the asset texts by id. */

@@ -1,5 +1,6 @@
 // Plan of the rolling summary: what leaves the window, with the previous summary, becomes one summariser request.
 // The call happens in turn/; applySummary checks its answer.
+import { DEFAULT_LIMITS } from '../../defaults.ts';
 import type { Message, PromptRequest } from '../types/index.ts';
 import { estimateRequestTokens, estimateTextTokens } from '../tokens/index.ts';
 import { cutToTokens } from '../tokens/index.ts';
@@ -37,7 +38,7 @@ export type SummarisePlan = {
 
 export type SummaryPlan = { readonly kind: 'none' } | SummarisePlan;
 
-export const DEFAULT_SUMMARY_CAP_TOKENS = 400;
+export const DEFAULT_SUMMARY_CAP_TOKENS = DEFAULT_LIMITS.summaryMaxTokens;
 export const MIN_SUMMARY_CAP_TOKENS = 300;
 export const MAX_SUMMARY_CAP_TOKENS = 500;
 /** A summariser call stays cheap: a chunk of 5-15 messages fits easily; longer transcripts keep their recent part. */

@@ -1,4 +1,5 @@
 // Choosing the domain tools for a turn, split plan (pure) → cheap-model call (in turn/) → apply (pure).
+import { DEFAULT_LIMITS } from '../../defaults.ts';
 import { AppError } from '../../errors.ts';
 import type { PromptRequest, ToolDefinition } from '../types/index.ts';
 import type { RankedTool } from '../tool-search/index.ts';
@@ -67,8 +68,8 @@ function findConfidentCut(ranking: readonly RankedTool[], minTools: number, maxT
  * call whose enum is the shortlist. Pure; throws AppError 'config_invalid' only for impossible bounds.
  */
 export function planToolSelection(input: PlanToolSelectionInput): ToolSelectionPlan {
-  const minTools = input.minTools ?? 3;
-  const maxTools = input.maxTools ?? 5;
+  const minTools = input.minTools ?? DEFAULT_LIMITS.minDomainTools;
+  const maxTools = input.maxTools ?? DEFAULT_LIMITS.maxDomainTools;
   checkBounds(minTools, maxTools);
   const { ranking } = input;
   const best = ranking[0]?.score ?? 0;

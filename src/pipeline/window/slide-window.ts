@@ -1,5 +1,6 @@
 // The floating window of recent messages: it grows from `min` to `max` and only then evicts one whole chunk at a safe
 // boundary, so the cached message prefix changes when a chunk leaves, not on every turn.
+import { DEFAULT_LIMITS } from '../../defaults.ts';
 import { AppError } from '../../errors.ts';
 import type { Message } from '../types/index.ts';
 
@@ -22,8 +23,8 @@ export type SlideWindowResult = {
   readonly evict: readonly WindowMessage[];
 };
 
-export const DEFAULT_WINDOW_MIN = 10;
-export const DEFAULT_WINDOW_MAX = 15;
+export const DEFAULT_WINDOW_MIN = DEFAULT_LIMITS.windowMin;
+export const DEFAULT_WINDOW_MAX = DEFAULT_LIMITS.windowMax;
 
 /** A real user turn: a user message carrying no tool results. A window may start only here. */
 export function isSafeBoundary(message: Message): boolean {

@@ -1,0 +1,31 @@
+// The default of every limit a deployer can tune, in one place: config quotes them, the turn loop and pipeline use them.
+
+/** What tokenwise uses when a variable is unset. Config, turn settings and the pure steps' fallbacks all read these. */
+export const DEFAULT_LIMITS = {
+  /** MAX_INPUT_TOKENS: the prompt cap on input tokens, guarded before every main call. */
+  maxInputTokens: 24_000,
+  maxOutputTokens: 2_048,
+  /** SUMMARY_MAX_TOKENS: the rolling summary's token cap (clamped to 300-500). */
+  summaryMaxTokens: 400,
+  /** WINDOW_MIN_MESSAGES / WINDOW_MAX_MESSAGES: the window grows to max, then shrinks back to about min. */
+  windowMin: 10,
+  windowMax: 15,
+  /** MAX_TOOL_STEPS: model calls per turn. */
+  maxToolSteps: 6,
+  /** CACHE_TTL_STATIC: the TTL of the tools and system cache points. */
+  staticTtl: '5m',
+  toolResultMaxTokens: 2_000,
+  /** Domain tools offered per request. */
+  minDomainTools: 3,
+  maxDomainTools: 5,
+  /** A conversation idle this long starts a new asset session (assets are shown again once). */
+  sessionIdleMs: 30 * 60_000,
+  /** Pins of get_asset results are dropped once a session has this many turns. */
+  assetPinMaxTurns: 40,
+  /** The one-turn lock's lease; a crashed turn's lock expires after it. */
+  turnLeaseMs: 5 * 60_000,
+  toolTimeoutMs: 10_000,
+  selectorTimeoutMs: 5_000,
+  /** MAX_CONCURRENT_TURNS_PER_USER: turns one user may run at once, across conversations. */
+  maxConcurrentTurns: 4,
+} as const;
