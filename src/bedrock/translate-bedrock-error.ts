@@ -2,23 +2,25 @@
 import { AppError, type ErrorCode } from '../errors.ts';
 
 /** Bedrock exception name → our code. Anything else is `model_error`. */
-const BEDROCK_ERROR_TABLE: Readonly<Record<string, ErrorCode>> = {
-  ThrottlingException: 'model_throttled',
-  ModelNotReadyException: 'model_throttled',
-  ServiceQuotaExceededException: 'model_throttled',
-  ServiceUnavailableException: 'model_unavailable',
-  InternalServerException: 'model_unavailable',
-  ModelTimeoutException: 'model_timeout',
-  TimeoutError: 'model_timeout',
-  ValidationException: 'model_rejected',
-  ResourceNotFoundException: 'model_rejected',
-  ModelErrorException: 'model_error',
-  ModelStreamErrorException: 'model_error',
-  AccessDeniedException: 'model_access_denied',
-  UnrecognizedClientException: 'model_access_denied',
-  ExpiredTokenException: 'model_access_denied',
-  InvalidSignatureException: 'model_access_denied',
-};
+const BEDROCK_ERROR_TABLE: ReadonlyMap<string, ErrorCode> = new Map(Object.entries(
+  {
+    ThrottlingException: 'model_throttled',
+    ModelNotReadyException: 'model_throttled',
+    ServiceQuotaExceededException: 'model_throttled',
+    ServiceUnavailableException: 'model_unavailable',
+    InternalServerException: 'model_unavailable',
+    ModelTimeoutException: 'model_timeout',
+    TimeoutError: 'model_timeout',
+    ValidationException: 'model_rejected',
+    ResourceNotFoundException: 'model_rejected',
+    ModelErrorException: 'model_error',
+    ModelStreamErrorException: 'model_error',
+    AccessDeniedException: 'model_access_denied',
+    UnrecognizedClientException: 'model_access_denied',
+    ExpiredTokenException: 'model_access_denied',
+    InvalidSignatureException: 'model_access_denied',
+  } satisfies Record<string, ErrorCode>,
+));
 
 /** Network-level failures (no HTTP answer at all) count as the service being unavailable. */
 const NETWORK_ERROR_NAMES: ReadonlySet<string> = new Set(['TypeError', 'FetchError', 'AbortError']);
@@ -40,7 +42,7 @@ export function translateBedrockError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const name = error instanceof Error ? error.name : 'UnknownError';
   const message = redactQuotes(error instanceof Error ? error.message : String(error));
-  const code = BEDROCK_ERROR_TABLE[name] ?? (NETWORK_ERROR_NAMES.has(name) ? 'model_unavailable' : 'model_error');
+  const code = BEDROCK_ERROR_TABLE.get(name) ?? (NETWORK_ERROR_NAMES.has(name) ? 'model_unavailable' : 'model_error');
   const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
   return new AppError(code, `Bedrock ${name}: ${message}`, {
     cause: error,

@@ -189,9 +189,11 @@ export function parseConfigVariables(
   const values: Record<string, unknown> = {};
   const errors: string[] = [];
   for (const [name, schema] of Object.entries(CONFIG_VARIABLES)) {
+    // own-key: names are the variable table's own keys (Object.entries), never outside text
     const raw = env[name]?.trim();
     if (raw === undefined || raw === '') continue;
     const result = v.safeParse(schema as v.GenericSchema<string, unknown>, raw);
+    // own-key: the same own names of the variable table
     if (result.success) values[name] = result.output;
     else errors.push(result.issues[0].message);
   }

@@ -17,6 +17,7 @@ export function parseBudgetConfig(env: Readonly<Record<string, string | undefine
   const limits: Partial<Record<BudgetKey, number>> = {};
   for (const key of BUDGET_KEYS) {
     const name = budgetVariableName(key);
+    // own-key: BUDGET_* names built from the fixed budget keys
     const text = env[name]?.trim() ?? '';
     if (text === '') continue;
     const usd = key.endsWith('.usd');

@@ -21,9 +21,9 @@ type Built = { readonly ok: true; readonly services: Services } | { readonly ok:
 
 /** Bindings that are plain strings (vars and secrets); other bindings (KV, services) are not configuration. */
 function toStringEnv(env: object): Record<string, string> {
-  const strings: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) if (typeof value === 'string') strings[name] = value;
-  return strings;
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 function misconfigured(): Response {

@@ -13,19 +13,19 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  * standard fetch. msw still sees the calls (it intercepts node:http as well as fetch).
  */
 export function createNodeHttpFetch(): typeof fetch {
-  const agents: Record<string, Agent> = {
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true }),
-  };
+  const agents: ReadonlyMap<string, Agent> = new Map([
+    ['http:', new http.Agent({ keepAlive: true })],
+    ['https:', new https.Agent({ keepAlive: true })],
+  ]);
   return (async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
-    const agent = agents[url.protocol];
+    const agent = agents.get(url.protocol);
     if (agent === undefined) return fetch(request);
     request.signal.throwIfAborted();
     const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => (headers[name] = value));
+    // A header may be named `__proto__`: entries, not assignments, so every name stays an own header.
+    const headers: Record<string, string> = Object.fromEntries(request.headers);
     if (body !== undefined) headers['content-length'] = String(body.byteLength);
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<Response>((resolve, reject) => {

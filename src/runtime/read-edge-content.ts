@@ -30,7 +30,9 @@ function readAssets(text: string): Map<string, string> {
 
 /** SYSTEM_PROMPT, SAFETY_RULES, ASSETS_JSON and TOOLS_MANIFEST_JSON; blank bindings count as unset. */
 export function readEdgeContent(env: Readonly<Record<string, string>>): DeployerContent {
-  const present = (name: string): string | undefined => (env[name]?.trim() ? env[name] : undefined);
+  const present = (
+    name: 'SYSTEM_PROMPT' | 'SAFETY_RULES' | 'ASSETS_JSON' | 'TOOLS_MANIFEST_JSON',
+  ): string | undefined => (env[name]?.trim() ? env[name] : undefined);
   const instructions = present('SYSTEM_PROMPT');
   const safetyRules = present('SAFETY_RULES');
   const assets = present('ASSETS_JSON');

@@ -142,7 +142,9 @@ function describeIssue(issue: v.BaseIssue<unknown>, names: readonly string[]): s
  */
 export function defineInput<F extends Fields>(fields: F): ToolInputDefinition<InputOf<F>> {
   const names = Object.keys(fields);
+  // own-key: names are Object.keys(fields): the tool author's own field names
   const properties = Object.fromEntries(names.map((name) => [name, fields[name]?.json]));
+  // own-key: names are Object.keys(fields)
   const required = names.filter((name) => fields[name]?.optional === false);
   const json: JsonSchema = {
     type: 'object',
@@ -150,6 +152,7 @@ export function defineInput<F extends Fields>(fields: F): ToolInputDefinition<In
     ...(required.length > 0 ? { required } : {}),
     additionalProperties: false,
   };
+  // own-key: names are Object.keys(fields)
   const entries = Object.fromEntries(names.map((name) => [name, fields[name]?.schema ?? v.never()]));
   const schema = v.strictObject(entries, 'must be a JSON object');
   return {

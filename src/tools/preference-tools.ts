@@ -40,7 +40,7 @@ const getPreferences = defineTool({
       args: [userId, ...(input.key === undefined ? [] : [input.key]), MAX_PREFERENCES],
     });
     const preferences = Object.fromEntries(readRecords(result).map((record) => [record['key'], record['value']]));
-    if (input.key !== undefined && preferences[input.key] === undefined) {
+    if (input.key !== undefined && !Object.hasOwn(preferences, input.key)) {
       return fail(`preference "${input.key}" not set: get_preferences without key lists every one`);
     }
     return succeed({ preferences });

@@ -16,13 +16,14 @@ const TOTAL_COLUMN = 'total_count';
 /** One record per row, keyed by column name, with NULL columns left out (they cost tokens and say nothing). */
 export function readRecords(result: ResultSet): ToolRecord[] {
   return result.rows.map((row) => {
-    const record: ToolRecord = {};
+    const record = new Map<string, string | number>();
     for (const column of result.columns) {
+      // own-key: columns named in the tools' own SELECTs
       const value = row[column];
-      if (typeof value === 'string' || typeof value === 'number') record[column] = value;
-      else if (typeof value === 'bigint') record[column] = Number(value);
+      if (typeof value === 'string' || typeof value === 'number') record.set(column, value);
+      else if (typeof value === 'bigint') record.set(column, Number(value));
     }
-    return record;
+    return Object.fromEntries(record);
   });
 }
 

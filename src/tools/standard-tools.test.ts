@@ -123,6 +123,15 @@ describe('createStandardTools', () => {
     assert.match(await fixture.error('set_preference', { key: 'k', value: '' }), /value: must not be empty/);
   });
 
+  it('preference keys named like Object.prototype members are plain keys', async () => {
+    assert.match(await fixture.error('get_preferences', { key: 'constructor' }, 'dave'), /"constructor" not set/);
+    assert.match(await fixture.error('get_preferences', { key: 'toString' }, 'dave'), /"tostring" not set/);
+    await fixture.ok('set_preference', { key: 'constructor', value: 'Bob the builder' }, 'dave');
+    assert.deepEqual(await fixture.ok('get_preferences', { key: 'constructor' }, 'dave'), {
+      preferences: { constructor: 'Bob the builder' },
+    });
+  });
+
   it(`set_preference keeps at most ${MAX_PREFERENCES} keys per user but still overwrites`, async () => {
     for (let n = 0; n < MAX_PREFERENCES; n += 1) {
       await fixture.ok('set_preference', { key: `k${n}`, value: 'v' }, 'carol');

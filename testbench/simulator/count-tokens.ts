@@ -56,6 +56,7 @@ export function countToolSpecTokens(toolSpec: unknown): number {
 /** Tokens of one message or system content block (cachePoint → 0; unknown kinds → their canonical JSON). */
 export function countBlockTokens(block: WireBlock): number {
   const kind = blockKind(block);
+  // own-key: kind is the block's own first key (blockKind)
   const value = block[kind];
   switch (kind) {
     case 'cachePoint':

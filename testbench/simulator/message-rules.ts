@@ -5,9 +5,9 @@ import { type BedrockError, blockKind, type ConverseInput, isObject, type WireMe
 export type Rule = (input: ConverseInput) => BedrockError | undefined;
 
 function blocksOf(message: WireMessage | undefined, kind: string): Record<string, unknown>[] {
-  return (message?.content ?? []).filter((block) => blockKind(block) === kind).map((
-    block,
-  ) => (isObject(block[kind]) ? block[kind] : {}));
+  const blocks = (message?.content ?? []).filter((block) => blockKind(block) === kind);
+  // own-key: kind is the blocks' own first key (blockKind), checked just above
+  return blocks.map((block) => (isObject(block[kind]) ? block[kind] : {}));
 }
 
 const firstFromUser: Rule = (input) =>

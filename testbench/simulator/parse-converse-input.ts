@@ -22,6 +22,7 @@ function oneKeyError(
 ): BedrockError | undefined {
   for (const [index, block] of blocks.entries()) {
     const keys = isObject(block)
+      // own-key: keys come from Object.keys(block)
       ? Object.keys(block).filter((key) => block[key] !== undefined && block[key] !== null)
       : [];
     if (keys.length !== 1) {

@@ -52,6 +52,7 @@ export function sampleFromSchema(schema: unknown, random: () => number, depth = 
     return schema['enum'][Math.floor(random() * schema['enum'].length)];
   }
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    // own-key: key is one of the literals anyOf, oneOf, allOf
     const branches = schema[key];
     if (Array.isArray(branches) && branches.length > 0) {
       return sampleFromSchema({ ...branches[0], ...stripBranches(schema, key) }, random, depth);
@@ -61,15 +62,16 @@ export function sampleFromSchema(schema: unknown, random: () => number, depth = 
   switch (pickType(schema)) {
     case 'object': {
       const properties = isObject(schema['properties']) ? schema['properties'] : {};
-      const value: Record<string, unknown> = {};
-      if (depth >= MAX_DEPTH) return value;
+      // Entries, never assignments: a property may be named `__proto__` or `constructor`.
+      if (depth >= MAX_DEPTH) return {};
+      const value = new Map<string, unknown>();
       for (const [name, property] of Object.entries(properties)) {
-        value[name] = sampleFromSchema(property, random, depth + 1);
+        value.set(name, sampleFromSchema(property, random, depth + 1));
       }
       for (const name of Array.isArray(schema['required']) ? schema['required'] : []) {
-        if (!(String(name) in value)) value[String(name)] = 'sample';
+        if (!value.has(String(name))) value.set(String(name), 'sample');
       }
-      return value;
+      return Object.fromEntries(value);
     }
     case 'array': {
       const minItems = typeof schema['minItems'] === 'number' ? schema['minItems'] : 1;

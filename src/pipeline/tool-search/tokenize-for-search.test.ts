@@ -38,6 +38,18 @@ describe('tokenizeForSearch', () => {
   it('can skip abbreviations', () => {
     assert.deepEqual(tokenizeForSearch('mkdir', { expandAbbreviations: false }), ['mkdir']);
   });
+  it('reads Object.prototype names as plain words ("a constructor of houses")', () => {
+    assert.deepEqual(tokenizeForSearch('My brother works as a constructor of houses'), [
+      'brother',
+      'work',
+      'constructor',
+      'hous',
+    ]);
+    for (const name of [...Object.getOwnPropertyNames(Object.prototype), '__proto__']) {
+      const terms = tokenizeForSearch(`${name} ${name.toUpperCase()}`);
+      assert.ok(terms.every((term) => typeof term === 'string' && term.length > 0), name);
+    }
+  });
 });
 
 describe('findSynonyms', () => {

@@ -15,7 +15,7 @@ const STOP_WORDS = new Set(
  * Abbreviations common in tool catalogues (Unix commands, programming shorthand) spelled out, so `mkdir` also
  * matches "make a directory" and "msg" matches "message". Generic vocabulary, not fitted to any test set.
  */
-const ABBREVIATIONS: Readonly<Record<string, string>> = {
+const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(Object.entries({
   ls: 'list',
   cd: 'change directory',
   mv: 'move',
@@ -59,7 +59,7 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   id: 'identifier',
   ids: 'identifiers',
   url: 'link',
-};
+}));
 
 /** Minimum length a stem keeps: shorter results undo the cut. */
 const MIN_STEM_LENGTH = 3;
@@ -115,7 +115,7 @@ export function tokenizeForSearch(text: string, options: TokenizeOptions = {}): 
   for (const word of splitWords(text)) {
     if (STOP_WORDS.has(word)) continue;
     terms.push(stemWord(word));
-    const expansion = options.expandAbbreviations === false ? undefined : ABBREVIATIONS[word];
+    const expansion = options.expandAbbreviations === false ? undefined : ABBREVIATIONS.get(word);
     if (expansion !== undefined) { for (const part of splitWords(expansion)) terms.push(stemWord(part)); }
   }
   return terms;

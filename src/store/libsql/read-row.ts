@@ -27,16 +27,19 @@ function corrupt(column: string, detail: string): AppError {
 }
 
 export function readText(row: Row, column: string): string {
+  // own-key: column names are literals in the store's own SQL
   const value = row[column];
   if (typeof value !== 'string') throw corrupt(column, 'is not text');
   return value;
 }
 
 export function readTextOrNull(row: Row, column: string): string | null {
+  // own-key: column names are literals in the store's own SQL
   return row[column] === null ? null : readText(row, column);
 }
 
 export function readNumber(row: Row, column: string): number {
+  // own-key: column names are literals in the store's own SQL
   const value = row[column];
   if (typeof value === 'bigint') return Number(value);
   if (typeof value !== 'number') throw corrupt(column, 'is not a number');
@@ -44,6 +47,7 @@ export function readNumber(row: Row, column: string): number {
 }
 
 export function readNumberOrNull(row: Row, column: string): number | null {
+  // own-key: column names are literals in the store's own SQL
   return row[column] === null ? null : readNumber(row, column);
 }
 

@@ -105,6 +105,7 @@ function toNativeArgs(args: InArgs): unknown[] | Record<string, unknown> {
   if (Array.isArray(args)) return args.map(toNativeValue);
   const named: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
+    // own-key: argument names are written in the store's own SQL calls
     named[/^[@$:]/.test(name) ? name.slice(1) : name] = toNativeValue(value);
   }
   return named;
@@ -131,6 +132,7 @@ function toRow(values: readonly unknown[], columns: readonly string[]): Row {
     const value = fromNative(values[index]);
     Object.defineProperty(row, index, { value });
     const column = columns[index] as string;
+    // own-key: column names of the store's own SELECTs (checked own first)
     if (!Object.hasOwn(row, column)) row[column] = value;
   }
   return row as unknown as Row;
