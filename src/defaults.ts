@@ -14,6 +14,8 @@ export const DEFAULT_LIMITS = {
   maxToolSteps: 6,
   /** CACHE_TTL_STATIC: the TTL of the tools and system cache points. */
   staticTtl: '5m',
+  /** CACHE_TTL: the message cache points' TTL, chosen per conversation from the gaps between its user messages. */
+  cacheTtlPolicy: 'adaptive',
   toolResultMaxTokens: 2_000,
   /** Domain tools offered per request. */
   minDomainTools: 3,

@@ -59,6 +59,8 @@ export type Config = {
     readonly maxBodyBytes: number;
   };
   readonly cacheTtlStatic: '5m' | '1h';
+  /** The message cache points' TTL: chosen per conversation from its gaps (adaptive) or fixed. */
+  readonly cacheTtl: 'adaptive' | '5m' | '1h';
   readonly budgets: BudgetConfig;
 };
 

@@ -16,6 +16,7 @@ export const CONFIG_DEFAULTS = {
   MAX_TOOL_STEPS: DEFAULT_LIMITS.maxToolSteps,
   MAX_BODY_BYTES: 65_536,
   CACHE_TTL_STATIC: DEFAULT_LIMITS.staticTtl,
+  CACHE_TTL: DEFAULT_LIMITS.cacheTtlPolicy,
   AUTH_JWT_LEEWAY_SECONDS: 60,
 } as const;
 
@@ -170,6 +171,14 @@ export const CONFIG_VARIABLES = {
     v.picklist(
       ['5m', '1h'],
       (issue) => `CACHE_TTL_STATIC must be 5m or 1h, got ${quote(issue.input)}; unset it to use 5m`,
+    ),
+  ),
+  CACHE_TTL: v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.picklist(
+      ['adaptive', '5m', '1h'],
+      (issue) => `CACHE_TTL must be adaptive, 5m or 1h, got ${quote(issue.input)}; unset it to use adaptive`,
     ),
   ),
 } as const;

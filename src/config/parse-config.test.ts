@@ -50,6 +50,7 @@ describe('parseConfig', () => {
         maxBodyBytes: 65536,
       },
       cacheTtlStatic: '5m',
+      cacheTtl: 'adaptive',
       budgets: { limits: {}, maxConcurrentTurns: 4 },
     });
   });
@@ -108,6 +109,7 @@ describe('parseConfig', () => {
       MAX_TOOL_STEPS: '2',
       MAX_BODY_BYTES: '2048',
       CACHE_TTL_STATIC: '1H',
+      CACHE_TTL: '5M',
     });
     assert.deepEqual(config, {
       runtime: 'node',
@@ -142,6 +144,7 @@ describe('parseConfig', () => {
         maxBodyBytes: 2048,
       },
       cacheTtlStatic: '1h',
+      cacheTtl: '5m',
       budgets: { limits: {}, maxConcurrentTurns: 4 },
     });
   });
@@ -230,6 +233,7 @@ describe('parseConfig', () => {
       'MAX_BODY_BYTES must be an integer from 1024 to 10485760, got "64k"; unset it to use 65536',
     ],
     ['CACHE_TTL_STATIC', '10m', 'CACHE_TTL_STATIC must be 5m or 1h, got "10m"; unset it to use 5m'],
+    ['CACHE_TTL', 'auto', 'CACHE_TTL must be adaptive, 5m or 1h, got "auto"; unset it to use adaptive'],
   ];
   for (const [name, value, message] of badValues) {
     it(`rejects ${name}=${JSON.stringify(value)} saying how to fix it`, () => {

@@ -69,6 +69,11 @@ function parseBedrock(values: ConfigValues, runtime: Runtime, errors: string[]):
       `CACHE_TTL_STATIC is 1h but ${modelId} does not support a 1-hour cache TTL: set CACHE_TTL_STATIC=5m or choose a newer model`,
     );
   }
+  if (values.CACHE_TTL === '1h' && !lookupModelFacts(modelId).supportsOneHourTtl) {
+    errors.push(
+      `CACHE_TTL is 1h but ${modelId} does not support a 1-hour cache TTL: set CACHE_TTL=adaptive or 5m, or choose a newer model`,
+    );
+  }
   return {
     region: values.AWS_REGION ?? values.AWS_DEFAULT_REGION ?? CONFIG_DEFAULTS.AWS_REGION,
     ...optional('endpoint', values.BEDROCK_ENDPOINT),
@@ -183,6 +188,7 @@ export function parseConfig(
     ...optional('toolCallerSecret', values.TOOL_CALLER_SECRET),
     limits,
     cacheTtlStatic: values.CACHE_TTL_STATIC ?? CONFIG_DEFAULTS.CACHE_TTL_STATIC,
+    cacheTtl: values.CACHE_TTL ?? CONFIG_DEFAULTS.CACHE_TTL,
     budgets,
   };
   return { ok: true, config: freeze(config) };

@@ -80,6 +80,7 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
       windowMax: limits.windowMaxMessages,
       maxToolSteps: limits.maxToolSteps,
       staticTtl: config.cacheTtlStatic,
+      cacheTtlPolicy: config.cacheTtl,
       budgets: config.budgets.limits,
       maxConcurrentTurns: config.budgets.maxConcurrentTurns,
     },

@@ -37,6 +37,8 @@ export type TurnSnapshot = {
   readonly historyTokens: number;
   /** Exposures recorded for the conversation's stored session id, by message seq (none without a session). */
   readonly sessionExposures: readonly AssetExposure[];
+  /** Times of the latest visible user messages (at most 20), oldest first. */
+  readonly recentUserTimes: readonly string[];
 };
 
 export type StartTurnResult =

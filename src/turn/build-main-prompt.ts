@@ -11,7 +11,13 @@ import {
   TOOL_USE_SYSTEM_TOKENS,
 } from '../pipeline/tokens/index.ts';
 import { correctTokens, type TokenCorrection } from '../pipeline/tokens/index.ts';
-import { isCachePoint, type Message, type PromptRequest, type ToolDefinition } from '../pipeline/types/index.ts';
+import {
+  type CacheTtl,
+  isCachePoint,
+  type Message,
+  type PromptRequest,
+  type ToolDefinition,
+} from '../pipeline/types/index.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
 import { type ToolSpec, toToolDefinition } from '../pipeline/tool-catalogue/index.ts';
 import type { PromptContent, TurnDependencies } from './turn-dependencies.ts';
@@ -28,6 +34,8 @@ export type MainPromptInput = {
   readonly runMessages: readonly Message[];
   readonly correction: TokenCorrection;
   readonly now: Date;
+  /** This turn's cache TTLs (chooseTurnCacheTtl); default: the settings' static TTL and 5-minute messages. */
+  readonly cacheTtl?: { readonly staticTtl: CacheTtl; readonly messageTtl: CacheTtl };
 };
 
 export type MainPrompt = {
@@ -68,7 +76,8 @@ function naiveConstantTokens(content: PromptContent, allTools: readonly ToolSpec
 function fingerprint(request: PromptRequest, report: AssemblyReport, summary: string, now: Date): PromptFingerprint {
   const tools = request.tools.filter((tool) => !isCachePoint(tool));
   const firstPlaced = report.cachePoints.find((decision) => decision.placed);
-  const ttls = [...request.tools, ...request.system].filter(isCachePoint).map((point) => TTL_MS[point.ttl]);
+  const ttls = [...request.tools, ...request.system, ...request.messages.flatMap((message) => message.content)]
+    .filter(isCachePoint).map((point) => TTL_MS[point.ttl]);
   // The history key covers the messages before the current user turn: it changes when a chunk leaves or a summary changes.
   const lastUser = request.messages.findLastIndex((message) =>
     message.role === 'user' && message.content.every((block) => block.type !== 'tool_result')
@@ -112,7 +121,8 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
     pinnedAssets: input.pinnedAssets,
     maxTokens: settings.maxOutputTokens,
     maxInputTokens: cap,
-    staticTtl: settings.staticTtl,
+    staticTtl: input.cacheTtl?.staticTtl ?? settings.staticTtl,
+    messageTtl: input.cacheTtl?.messageTtl ?? '5m',
     toolResultMaxTokens: settings.toolResultMaxTokens,
   });
   if (!assembled.ok) {

@@ -7,7 +7,7 @@ import type { ContentBlock, Message, ModelReply, PromptRequest, ToolUseBlock } f
 import type { WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
-import { buildMainPrompt } from './build-main-prompt.ts';
+import { buildMainPrompt, type MainPromptInput } from './build-main-prompt.ts';
 import type { TurnEvent } from './chat-service.ts';
 import { executeToolCalls } from './execute-tool-calls.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
@@ -30,6 +30,8 @@ export type ModelStepsInput = {
   readonly exposedAssets: Set<string>;
   readonly domainTools: readonly ToolSpec[];
   readonly correction: TokenCorrection;
+  /** This turn's cache TTLs (chooseTurnCacheTtl). */
+  readonly cacheTtl?: MainPromptInput['cacheTtl'];
   readonly onEvent: (event: TurnEvent) => void;
   /** Called with each finished model call as soon as it returns, so a turn that fails later still bills it. */
   readonly onCall?: (call: ModelCallRecord) => void;
@@ -94,6 +96,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       runMessages: run,
       correction: input.correction,
       now,
+      ...(input.cacheTtl === undefined ? {} : { cacheTtl: input.cacheTtl }),
     });
     const refusal = await input.beforeCall?.({
       modelId: prompt.request.modelId,

@@ -6,6 +6,7 @@ import type { TurnSnapshot } from '../store/conversation-store.ts';
 import type { ConversationScope, StoredMessage } from '../store/store-records.ts';
 import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
 import { chooseTools, type ChosenTools } from './choose-tools.ts';
+import { chooseTurnCacheTtl, type TurnCacheTtl } from './choose-turn-cache-ttl.ts';
 import { claimIdempotencyKey, releaseIdempotencyKey } from './claim-idempotency-key.ts';
 import { createTurnLedger, type TurnLedger } from './create-turn-ledger.ts';
 import { type BudgetGuard, createBudgetGuard } from './guard-budget.ts';
@@ -65,14 +66,22 @@ function guardListener(listener: SendMessageInput['onEvent'], deps: TurnDependen
   };
 }
 
-type Loaded = { readonly budget: BudgetGuard; readonly context: TurnContext };
+type Loaded = { readonly budget: BudgetGuard; readonly context: TurnContext; readonly cacheTtl: TurnCacheTtl };
 
 /** Step 1, load: admits the turn under the budgets and shapes the snapshot into the prompt's inputs. */
 async function load(deps: TurnDependencies, turn: LockedTurn, ledger: TurnLedger): Promise<Loaded> {
   const budget = createBudgetGuard(deps, turn.scope, () => ledger.calls);
   await budget.admit();
   const context = await loadTurnContext(deps, turn.scope, turn.snapshot, turn.startedAt);
-  return { budget, context };
+  const cacheTtl = chooseTurnCacheTtl(deps, {
+    conversationId: turn.scope.conversationId,
+    turnId: turn.turnId,
+    recentUserTimes: turn.snapshot.recentUserTimes,
+    summaryTokens: context.memory.summaryTokens,
+    storedWindow: context.storedWindow,
+    now: turn.startedAt,
+  });
+  return { budget, context, cacheTtl };
 }
 
 /** Step 2, build: chooses this turn's domain tools and stores the selection when it changed. */
@@ -103,7 +112,7 @@ function run(
   deps: TurnDependencies,
   state: ServiceState,
   input: SendMessageInput,
-  { budget, context }: Loaded,
+  { budget, context, cacheTtl }: Loaded,
   chosen: ChosenTools,
   ledger: TurnLedger,
 ): Promise<ModelStepsResult> {
@@ -119,6 +128,7 @@ function run(
     exposedAssets: context.exposedAssets,
     domainTools: chosen.tools,
     correction: state.correction,
+    cacheTtl,
     onEvent: guardListener(input.onEvent, deps),
     onCall: (call) => ledger.record(call),
     beforeCall: budget.beforeCall,

@@ -22,6 +22,8 @@ export type TurnSettings = {
   readonly windowMax: number;
   readonly maxToolSteps: number;
   readonly staticTtl: CacheTtl;
+  /** 'adaptive': per conversation from the gaps between its user messages (pipeline/cache-ttl); or fixed. */
+  readonly cacheTtlPolicy: 'adaptive' | CacheTtl;
   readonly toolResultMaxTokens: number;
   readonly minDomainTools: number;
   readonly maxDomainTools: number;

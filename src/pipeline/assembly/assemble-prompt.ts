@@ -42,6 +42,8 @@ export type AssemblePromptInput = {
   /** The configured cap on estimated input tokens. */
   readonly maxInputTokens: number;
   readonly staticTtl: CacheTtl;
+  /** TTL of the message cache points (default '5m'; see placeCachePoints). */
+  readonly messageTtl?: CacheTtl;
   /** Any single tool result is cut to this many tokens, with a visible marker. */
   readonly toolResultMaxTokens: number;
   readonly toolChoice?: ToolChoice;
@@ -186,6 +188,7 @@ export function assemblePrompt(input: AssemblePromptInput): AssemblePromptResult
     standardToolCount: standardTools.length,
     facts: input.facts,
     staticTtl: input.staticTtl,
+    ...(input.messageTtl === undefined ? {} : { messageTtl: input.messageTtl }),
     estimator: estimate,
   });
   const currentTurn = layers.window.findLastIndex((entry) => isSafeBoundary(entry.message));

@@ -79,6 +79,19 @@ describe('placeCachePoints', () => {
       layout: ['system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
     },
     {
+      name: '1h messages (adaptive TTL) make every point 1h, domain tools included, so TTLs never increase',
+      options: options({ tools: [big('s1'), big('s2'), small('d1')] }, { staticTtl: '5m', messageTtl: '1h' }),
+      layout: ['tools@2:1h', 'system@1:1h', 'messages[2]@1:1h', 'messages[4]@1:1h'],
+    },
+    {
+      name: '1h messages fall back to 5m on a model without a 1h TTL',
+      options: options({ tools: [big('s1'), big('s2'), small('d1')] }, {
+        messageTtl: '1h',
+        facts: { minCacheTokens: 1_024, supportsOneHourTtl: false },
+      }),
+      layout: ['tools@2:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+    },
+    {
       name: 'places nothing below the minimum',
       options: options({ tools: [small('s1')], messages: [userText('hi')] }),
       layout: [],

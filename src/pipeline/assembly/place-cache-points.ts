@@ -25,6 +25,8 @@ export type PlaceCachePointsOptions = {
   readonly facts: { readonly minCacheTokens: number; readonly supportsOneHourTtl: boolean };
   /** TTL asked for the static layers; '1h' is used only where the model supports it and everything before is static. */
   readonly staticTtl: CacheTtl;
+  /** TTL of the message points (default '5m'); '1h' (where supported) makes every earlier point '1h' too. */
+  readonly messageTtl?: CacheTtl;
   /** Part estimates (default: estimate-tokens.ts); assembly passes its memo so nothing is measured twice. */
   readonly estimator?: PromptEstimator;
 };
@@ -52,8 +54,9 @@ function previousRequestEnd(messages: readonly PromptMessage[]): number {
  * tools follow them), after the system layer (covers tools + system), at the end of the previous request's prefix (so
  * this turn, or this step of a tool loop, reads the previous one from cache even when more than ~20 blocks were added)
  * and at the end of this request (so the next one reads this). A candidate whose cumulative estimated prefix is below
- * `minCacheTokens` is skipped and reported. At most 4 points; '1h' only on points whose whole prefix is static (standard
- * tools, and the system layer when no domain tools precede it), '5m' after, so TTLs never increase. Existing cache points
+ * `minCacheTokens` is skipped and reported. At most 4 points; with 5-minute messages '1h' only on points whose whole
+ * prefix is static (standard tools, and the system layer when no domain tools precede it), '5m' after; with 1-hour
+ * messages every point is '1h'. So TTLs never increase. Existing cache points
  * in `request` are removed first; the input is not mutated.
  */
 export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePointsResult {
@@ -66,7 +69,10 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
       ? { role: message.role, content: message.content.filter((block) => !isCachePoint(block)) }
       : message
   );
-  const longTtl: CacheTtl = options.staticTtl === '1h' && facts.supportsOneHourTtl ? '1h' : '5m';
+  const messageTtl: CacheTtl = options.messageTtl === '1h' && facts.supportsOneHourTtl ? '1h' : '5m';
+  const longTtl: CacheTtl = (options.staticTtl === '1h' || messageTtl === '1h') && facts.supportsOneHourTtl
+    ? '1h'
+    : '5m';
   const report: CachePointDecision[] = [];
   let placedCount = 0;
   const decide = (layer: CacheLayer, prefixTokens: number, possible: string | null, ttl: CacheTtl): boolean => {
@@ -110,7 +116,7 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
     'system',
     tokens,
     system.length === 0 ? 'no system layer' : null,
-    hasDomainTools ? '5m' : longTtl,
+    hasDomainTools ? messageTtl : longTtl,
   );
 
   const stableIndex = previousRequestEnd(messages);
@@ -124,9 +130,9 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
     'stable-history',
     cumulative[stableIndex] ?? 0,
     stableIndex < 0 ? 'no previous request in this window' : null,
-    '5m',
+    messageTtl,
   );
-  const atEnd = decide('request-end', cumulative[lastIndex] ?? 0, lastIndex < 0 ? 'no messages' : null, '5m');
+  const atEnd = decide('request-end', cumulative[lastIndex] ?? 0, lastIndex < 0 ? 'no messages' : null, messageTtl);
 
   const point = (layer: CacheLayer): CachePoint => ({
     type: 'cache_point',

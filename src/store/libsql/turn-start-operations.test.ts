@@ -131,3 +131,26 @@ describe('completeTurn with a session', () => {
     assert.equal((await store.getConversation(scope))?.sessionId, 's2');
   });
 });
+
+describe('startTurn user message times', () => {
+  it('reads the times of the latest visible user messages, oldest first, at most 20', async () => {
+    const { store } = fixture;
+    const scope = await newScope();
+    const written: string[] = [];
+    for (let index = 0; index < 22; index += 1) {
+      fixture.advance(7 * 60_000);
+      written.push(fixture.now().toISOString());
+      await store.appendMessages({
+        ...scope,
+        messages: [
+          textMessage('user', `Remind me about the dentist appointment number ${index}`),
+          textMessage('user', 'tool traffic', false),
+          textMessage('assistant', 'Done: reminder set.'),
+        ],
+      });
+    }
+    const started = await store.startTurn({ ...scope, turnId: 'times', now: fixture.now(), leaseMs: 60_000 });
+    assert.ok(started.ok);
+    assert.deepEqual(started.recentUserTimes, written.slice(-20));
+  });
+});

@@ -16,6 +16,9 @@ import { checkLease, readLockConflict } from './turn-lock-operations.ts';
 
 type TurnStartOperations = Pick<ConversationStore, 'startTurn'>;
 
+/** How many of the latest user messages' times a turn reads (their gaps choose the cache TTL). */
+const RECENT_USER_TIMES = 20;
+
 /** The conversation of the scope, only once `turnId` holds its lock (so a refused lock reads nothing). */
 const LOCKED = `(SELECT c.id FROM conversations c WHERE ${OWNED} AND c.turn_lock_owner = ?)`;
 
@@ -64,8 +67,17 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
             `WHERE ${OWNED} AND c.turn_lock_owner = ? AND e.session_id = c.session_id ORDER BY e.message_seq, e.asset_id`,
           args: locked,
         },
+        {
+          // The gaps between user messages choose the cache TTL (pipeline/cache-ttl); the visible-message index serves it.
+          sql:
+            `SELECT m.created_at FROM messages m WHERE m.conversation_id = ${LOCKED} AND m.visible = 1 AND m.role = 'user' ` +
+            `ORDER BY m.seq DESC LIMIT ${RECENT_USER_TIMES}`,
+          args: locked,
+        },
       ];
-      const [taken, abandoned, begun, memory, uncovered, exposures] = await context.database.batchWrite(statements);
+      const [taken, abandoned, begun, memory, uncovered, exposures, userTimes] = await context.database.batchWrite(
+        statements,
+      );
       const conversationRow = taken?.rows[0];
       const memoryRow = memory?.rows[0];
       if (conversationRow === undefined) return readLockConflict(context, input);
@@ -86,6 +98,7 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
           toolUseId: readTextOrNull(row, 'tool_use_id'),
           createdAt: readText(row, 'created_at'),
         })),
+        recentUserTimes: (userTimes?.rows ?? []).map((row) => readText(row, 'created_at')).reverse(),
       };
     },
   };

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Logger } from '../logger.ts';
+import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
+
+const MINUTE = 60_000;
+const logged: { event: string; fields: Record<string, unknown> }[] = [];
+const logger: Logger = { level: 'info', log: (_level, event, fields = {}) => logged.push({ event, fields }) };
+
+/** The TTLs of the cache points of one Converse request (wire shape), in prefix order. */
+function cacheTtls(request: unknown): string[] {
+  const body = request as {
+    toolConfig?: { tools: Record<string, unknown>[] };
+    system?: Record<string, unknown>[];
+    messages?: { content: Record<string, unknown>[] }[];
+  };
+  const blocks = [
+    ...(body.toolConfig?.tools ?? []),
+    ...(body.system ?? []),
+    ...(body.messages ?? []).flatMap((message) => message.content),
+  ];
+  return blocks.flatMap((block) => {
+    const point = block['cachePoint'] as { ttl?: string } | undefined;
+    return point === undefined ? [] : [point.ttl ?? '5m'];
+  });
+}
+
+const QUESTIONS = [
+  'Add a task to renew my passport by Friday',
+  'Also remind me to call the dentist on Monday at 9',
+  'What tasks do I have this week?',
+  'Mark the passport task as done',
+  'Add a note: the dentist is at 14 Rue Cler',
+  'Which reminders are still open?',
+];
+
+describe('chooseTurnCacheTtl in a turn', () => {
+  let fixture: TurnFixture;
+  before(async () => (fixture = await createTurnFixture({ logger })));
+  after(() => fixture.close());
+
+  async function converse(gapMs: number): Promise<{ ttls: string[]; reasons: string[] }> {
+    const conversationId = await fixture.createConversation();
+    const start = logged.length;
+    let last: unknown;
+    for (const text of QUESTIONS) {
+      fixture.advance(gapMs);
+      await fixture.service.sendMessage({ userId: USER, conversationId, text });
+      last = fixture.mainRequests().at(-1)?.request;
+    }
+    const reasons = logged.slice(start).filter((entry) => entry.event === 'cache_ttl').map((entry) =>
+      String(entry.fields['reason'])
+    );
+    return { ttls: cacheTtls(last), reasons };
+  }
+
+  it('keeps 5-minute message points for a person who answers within a minute', async () => {
+    const { ttls, reasons } = await converse(MINUTE);
+    assert.equal(reasons.length, QUESTIONS.length, 'one cache_ttl line per turn');
+    assert.ok(ttls.length > 0, 'cache points placed');
+    assert.ok(ttls.every((ttl) => ttl === '5m'), ttls.join(','));
+  });
+
+  it('moves to 1-hour points, never increasing along the prefix, for a person who answers every 20 minutes', async () => {
+    const { ttls, reasons } = await converse(20 * MINUTE);
+    assert.match(reasons[0] ?? '', /^0 gaps/);
+    assert.match(reasons.at(-1) ?? '', /^5 gaps: 0% ≤ 5m, 83% in \(5m, 1h\]/);
+    assert.match(reasons.at(-1) ?? '', /static 1h: .* messages 1h: /);
+    assert.equal(ttls.at(-1), '1h', ttls.join(','));
+    const order = ttls.map((ttl) => (ttl === '1h' ? 1 : 0));
+    assert.deepEqual(order, [...order].sort((a, b) => b - a), `TTLs increase along the prefix: ${ttls.join(',')}`);
+  });
+});

@@ -1,0 +1,56 @@
+// Decides one turn's cache TTLs from the settings' policy and, when adaptive, the conversation's gaps; logs the choice.
+import { lookupModelFacts } from '../config/models.ts';
+import { chooseCacheTtl, measureGaps } from '../pipeline/cache-ttl/index.ts';
+import { estimateMessageTokens } from '../pipeline/tokens/index.ts';
+import type { CacheTtl } from '../pipeline/types/index.ts';
+import { isSafeBoundary, type WindowMessage } from '../pipeline/window/index.ts';
+import type { TurnDependencies } from './turn-dependencies.ts';
+
+export type TurnCacheTtl = { readonly staticTtl: CacheTtl; readonly messageTtl: CacheTtl };
+
+export type TurnCacheTtlInput = {
+  readonly conversationId: string;
+  readonly turnId: string;
+  /** Times of the latest stored user messages (ISO), oldest first. */
+  readonly recentUserTimes: readonly string[];
+  readonly summaryTokens: number;
+  readonly storedWindow: readonly WindowMessage[];
+  readonly now: Date;
+};
+
+/**
+ * '5m': the message points 5m and the static layers as CACHE_TTL_STATIC says; '1h': everything 1h where the model
+ * supports it; 'adaptive': chooseCacheTtl on the gaps before each user message, the message prefix (summary + stored
+ * window), what a turn adds (the window's tokens per user turn) and how often the prefix moves anyway (the summary
+ * replaces about windowMax − windowMin messages at a time). CACHE_TTL_STATIC=1h stays a floor for the static layers.
+ */
+export function chooseTurnCacheTtl(deps: TurnDependencies, input: TurnCacheTtlInput): TurnCacheTtl {
+  const { settings } = deps;
+  const facts = lookupModelFacts(settings.mainModelId);
+  const policy = settings.cacheTtlPolicy;
+  if (policy !== 'adaptive') {
+    const messageTtl: CacheTtl = policy === '1h' && facts.supportsOneHourTtl ? '1h' : '5m';
+    return { staticTtl: messageTtl === '1h' ? '1h' : settings.staticTtl, messageTtl };
+  }
+  const windowTokens = input.storedWindow.reduce((sum, entry) => sum + estimateMessageTokens(entry.message), 0);
+  const userTurns = input.storedWindow.filter((entry) => isSafeBoundary(entry.message)).length;
+  const messagesPerTurn = userTurns === 0 ? 2 : input.storedWindow.length / userTurns;
+  const choice = chooseCacheTtl({
+    gapsMs: measureGaps(input.recentUserTimes, input.now.getTime()),
+    prices: facts.pricePerMillion,
+    supportsOneHourTtl: facts.supportsOneHourTtl,
+    messagePrefixTokens: input.summaryTokens + windowTokens,
+    turnWriteTokens: userTurns === 0 ? 0 : windowTokens / userTurns,
+    rewriteShare: Math.min(1, messagesPerTurn / Math.max(1, settings.windowMax - settings.windowMin)),
+  });
+  const staticTtl: CacheTtl = choice.staticTtl === '1h' || settings.staticTtl === '1h' ? '1h' : '5m';
+  deps.logger.log('info', 'cache_ttl', {
+    conversationId: input.conversationId,
+    turnId: input.turnId,
+    staticTtl,
+    messageTtl: choice.messageTtl,
+    gaps: choice.shares.observed,
+    reason: choice.reason,
+  });
+  return { staticTtl, messageTtl: choice.messageTtl };
+}
