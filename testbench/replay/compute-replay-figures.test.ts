@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Usage } from '../../src/pipeline/types/index.ts';
 import type { BaselineKind } from './build-baseline-request.ts';
-import { computeConversationFigures } from './compute-replay-figures.ts';
+import { computeConversationFigures, sumToolCalls } from './compute-replay-figures.ts';
 import type { CallRecord } from './create-recording-model-caller.ts';
 import type { ConversationReplay } from './replay-conversation.ts';
 import type { BaselineCallResult } from './run-baselines.ts';
@@ -49,7 +49,10 @@ const REPLAY: ConversationReplay = {
       at: 0,
       summaryTokens: 0,
       scriptLeft: 0,
-      recordedToolCalls: ['get_user', 'search'],
+      toolCalls: [
+        { name: 'get_user', step: 0, verdict: 'offered', domain: 'people' },
+        { name: 'search', step: 1, verdict: 'missed', reason: 'no-find-tools', domain: 'web' },
+      ],
       calls: [call('selector', 0, usage(100, 0, 0, 10)), {
         ...call('main', 0, usage(0, 0, 800, 50)),
         tools: ['clarify', 'get_user'],
@@ -61,7 +64,7 @@ const REPLAY: ConversationReplay = {
       at: 2 * MINUTE,
       summaryTokens: 40,
       scriptLeft: 1,
-      recordedToolCalls: ['get_user'],
+      toolCalls: [{ name: 'get_user', step: 0, verdict: 'recovered', domain: 'people' }],
       calls: [call('main', 2 * MINUTE, usage(5, 900, 200, 30)), call('summariser', 2 * MINUTE, usage(300, 0, 0, 40))],
     },
     // 30 minutes later: outside the TTL, so not counted for the cache-read share; and one invalid request.
@@ -70,7 +73,7 @@ const REPLAY: ConversationReplay = {
       at: 32 * MINUTE,
       summaryTokens: 60,
       scriptLeft: 0,
-      recordedToolCalls: [],
+      toolCalls: [],
       calls: [
         call('main', 32 * MINUTE, usage(1_200, 0, 0, 20)),
         call('main', 32 * MINUTE, usage(0, 0, 0, 0), {
@@ -142,12 +145,29 @@ describe('computeConversationFigures', () => {
     assert.equal(figures.failedTurns, 1);
   });
 
-  it('counts a recorded tool call as offered only when a main call of the same exchange declared that tool', () => {
-    assert.deepEqual(
-      figures.toolCoverage,
-      { recorded: 3, offered: 1 },
-      'get_user in exchange 0 only: exchange 1 offered no tools',
-    );
+  it('counts the recorded tool calls by verdict, and the misses by domain', () => {
+    assert.deepEqual(figures.toolCalls, {
+      recorded: 3,
+      offered: 1,
+      recovered: 1,
+      missed: 1,
+      missedByDomain: { web: 1 },
+    });
+    assert.deepEqual(sumToolCalls([figures.toolCalls, figures.toolCalls]), {
+      recorded: 6,
+      offered: 2,
+      recovered: 2,
+      missed: 2,
+      missedByDomain: { web: 2 },
+    });
+  });
+
+  it('counts a tool-list change at each successful main call whose list differs from the previous one', () => {
+    // Exchange 0: [clarify, get_user] then [] (one change, within the turn); then [] throughout; the failed call is skipped.
+    assert.equal(figures.toolListChanges.changes, 1);
+    assert.equal(figures.toolListChanges.withinTurn, 1);
+    // Sonnet 4.5: the 40 written tokens at $3.75/M instead of a $0.30/M read.
+    assert.ok(Math.abs(figures.toolListChanges.costUsd - (40 * (3.75 - 0.3)) / 1e6) < 1e-12);
   });
 
   it('checks the cap on main calls only and prices cheap calls at the cheap model', () => {

@@ -18,6 +18,23 @@ export type FigureOptions = {
   readonly ttlMs: number;
 };
 
+export type ToolCallFigures = {
+  readonly recorded: number;
+  readonly offered: number;
+  readonly recovered: number;
+  readonly missed: number;
+  /** Misses per domain (the tool's first tag). */
+  readonly missedByDomain: Readonly<Record<string, number>>;
+};
+
+export type ToolListChangeFigures = {
+  readonly changes: number;
+  /** …of which within a user turn (after find_tools). */
+  readonly withinTurn: number;
+  /** What the changed calls paid for their cache writes above the cache-read price (the prefix read otherwise). */
+  readonly costUsd: number;
+};
+
 /** One point per user turn: the largest main prompt of the turn and the cost so far. */
 export type TurnPoint = {
   readonly promptTokens: Readonly<Record<Side, number>>;
@@ -50,10 +67,12 @@ export type ConversationFigures = {
   readonly scriptLeft: number;
   readonly unmatchedToolCalls: number;
   /**
-   * The recording's tool calls, and how many of them named a tool our main calls offered in that exchange: a tool list
-   * that never changes would be cheap and useless, so this is the quality check beside the cost.
+   * The recording's tool calls and what became of them (a tool list that never changes would be cheap and useless, so
+   * this is the quality check beside the cost): offered on the first try, recovered through find_tools, or missed.
    */
-  readonly toolCoverage: { readonly recorded: number; readonly offered: number };
+  readonly toolCalls: ToolCallFigures;
+  /** Main calls whose tool list (names, in order) differs from the previous main call's, and what they cost. */
+  readonly toolListChanges: ToolListChangeFigures;
   readonly points: readonly TurnPoint[];
 };
 
@@ -149,20 +168,57 @@ export function computeConversationFigures(replay: ConversationReplay, options: 
     misalignedExchanges,
     scriptLeft: replay.turns.reduce((sum, turn) => sum + turn.scriptLeft, 0),
     unmatchedToolCalls: replay.unmatchedToolCalls,
-    toolCoverage: measureToolCoverage(replay),
+    toolCalls: countToolCalls(replay),
+    toolListChanges: countToolListChanges(replay),
     points,
   };
 }
 
-function measureToolCoverage(replay: ConversationReplay): ConversationFigures['toolCoverage'] {
-  let recorded = 0;
-  let offered = 0;
-  for (const turn of replay.turns) {
-    const declared = new Set(turn.calls.filter((call) => call.kind === 'main').flatMap((call) => call.tools));
-    recorded += turn.recordedToolCalls.length;
-    offered += turn.recordedToolCalls.filter((name) => declared.has(name)).length;
+function countToolCalls(replay: ConversationReplay): ToolCallFigures {
+  const counts = { recorded: 0, offered: 0, recovered: 0, missed: 0 };
+  const missedByDomain: Record<string, number> = {};
+  for (const call of replay.turns.flatMap((turn) => turn.toolCalls)) {
+    counts.recorded += 1;
+    counts[call.verdict] += 1;
+    if (call.verdict === 'missed') missedByDomain[call.domain] = (missedByDomain[call.domain] ?? 0) + 1;
   }
-  return { recorded, offered };
+  return { ...counts, missedByDomain };
+}
+
+function countToolListChanges(replay: ConversationReplay): ToolListChangeFigures {
+  let previous: string | undefined;
+  let changes = 0;
+  let withinTurn = 0;
+  let costUsd = 0;
+  for (const turn of replay.turns) {
+    let first = true;
+    for (const call of turn.calls) {
+      if (call.kind !== 'main' || call.error !== undefined) continue;
+      const list = call.tools.join('\n');
+      if (previous !== undefined && list !== previous) {
+        changes += 1;
+        if (!first) withinTurn += 1;
+        const prices = lookupModelFacts(call.modelId).pricePerMillion;
+        costUsd += (call.usage.cacheWriteInputTokens * (prices.cacheWrite5m - prices.cacheRead)) / 1_000_000;
+      }
+      previous = list;
+      first = false;
+    }
+  }
+  return { changes, withinTurn, costUsd };
+}
+
+/** Adds conversations' tool-call figures (misses by domain merged). */
+export function sumToolCalls(figures: readonly ToolCallFigures[]): ToolCallFigures {
+  const missedByDomain: Record<string, number> = {};
+  const sum = { recorded: 0, offered: 0, recovered: 0, missed: 0 };
+  for (const one of figures) {
+    for (const key of ['recorded', 'offered', 'recovered', 'missed'] as const) sum[key] += one[key];
+    for (const [domain, count] of Object.entries(one.missedByDomain)) {
+      missedByDomain[domain] = (missedByDomain[domain] ?? 0) + count;
+    }
+  }
+  return { ...sum, missedByDomain };
 }
 
 /** Sums conversations: side totals add up, maxima take the largest. */

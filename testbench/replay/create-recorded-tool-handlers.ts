@@ -9,6 +9,14 @@ export type RecordedToolHandlers = {
   unmatchedCalls(): number;
   /** Recorded outputs never asked for. */
   unusedOutputs(): number;
+  /** Drops the next recorded output of a tool: the call the replayed model could not make (a miss). */
+  skip(name: string): void;
+  /**
+   * Ends an exchange whose recording called `recordedNames` (one entry per call): outputs of those calls that were
+   * neither served nor skipped (a call the turn never ran, e.g. at the step cap) are dropped, so the next exchange
+   * gets its own outputs. Returns how many were dropped.
+   */
+  settle(recordedNames: readonly string[]): number;
 };
 
 export type RecordedToolHandlersOptions = {
@@ -42,10 +50,17 @@ export function createRecordedToolHandlers(options: RecordedToolHandlersOptions)
     }
   });
   let unmatched = 0;
+  /** Outputs taken (served or skipped) per tool since the last settle. */
+  const taken = new Map<string, number>();
+  const take = (name: string): Recorded | undefined => {
+    const next = queues.get(name)?.shift();
+    if (next !== undefined) taken.set(name, (taken.get(name) ?? 0) + 1);
+    return next;
+  };
   const handlers = new Map<string, ToolHandler>();
   for (const name of new Set([...(options.toolNames ?? []), ...queues.keys()])) {
     handlers.set(name, async () => {
-      const next = queues.get(name)?.shift();
+      const next = take(name);
       if (next === undefined) {
         unmatched += 1;
         return {
@@ -61,5 +76,16 @@ export function createRecordedToolHandlers(options: RecordedToolHandlersOptions)
     handlers,
     unmatchedCalls: () => unmatched,
     unusedOutputs: () => [...queues.values()].reduce((sum, queue) => sum + queue.length, 0),
+    skip: (name) => void take(name),
+    settle(recordedNames) {
+      const expected = new Map<string, number>();
+      for (const name of recordedNames) expected.set(name, (expected.get(name) ?? 0) + 1);
+      let dropped = 0;
+      for (const [name, count] of expected) {
+        for (let left = count - (taken.get(name) ?? 0); left > 0 && take(name) !== undefined; left -= 1) dropped += 1;
+      }
+      taken.clear();
+      return dropped;
+    },
   };
 }

@@ -54,7 +54,8 @@ const RUN: ReplayRun = {
       misalignedExchanges: 0,
       scriptLeft: 0,
       unmatchedToolCalls: 0,
-      toolCoverage: { recorded: 4, offered: 3 },
+      toolCalls: { recorded: 4, offered: 2, recovered: 1, missed: 1, missedByDomain: { weather: 1 } },
+      toolListChanges: { changes: 1, withinTurn: 1, costUsd: 0.001 },
       points: [
         {
           promptTokens: { 'ours': 400, 'naive': 9_000, 'naive-cached': 9_000, 'window-cached': 6_000 },

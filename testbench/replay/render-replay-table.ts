@@ -1,6 +1,6 @@
 // The closing terminal table: one line per conversation, then every side's totals and the headline ratios.
 import { BASELINE_LABELS } from './build-baseline-request.ts';
-import { type Side, SIDES } from './compute-replay-figures.ts';
+import { type Side, SIDES, sumToolCalls } from './compute-replay-figures.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { cacheReadPercent, summariseComparison } from './summarise-comparison.ts';
 
@@ -118,22 +118,51 @@ export function renderReplayTable(run: ReplayRun): string {
       percent(comparison.ourCacheReadTokenPercent)
     } of our input tokens.`,
   );
-  const coverage = run.conversations.reduce(
-    (sum, one) => ({
-      recorded: sum.recorded + one.toolCoverage.recorded,
-      offered: sum.offered + one.toolCoverage.offered,
-    }),
-    { recorded: 0, offered: 0 },
-  );
-  if (coverage.recorded > 0) {
-    lines.push(
-      `Tool selection: ${coverage.offered} of the recording's ${coverage.recorded} tool calls (${
-        percent((100 * coverage.offered) / coverage.recorded)
-      }) named a tool our request offered (the baselines offer every tool).`,
-    );
-  }
+  lines.push(...describeToolSelection(run));
   if (run.standIns.length > 0) {
     lines.push(`Recorded tools without a manifest entry (given an open schema): ${run.standIns.join(', ')}`);
   }
   return lines.join('\n');
+}
+
+/** The selection's quality and stability lines: offered, recovered and missed calls, tool-list changes and their cost. */
+export function describeToolSelection(run: ReplayRun): string[] {
+  const lines: string[] = [];
+  const calls = sumToolCalls(run.conversations.map((one) => one.toolCalls));
+  const turns = run.conversations.reduce((sum, one) => sum + one.userTurns, 0);
+  const share = (part: number, whole: number): string => percent(whole > 0 ? (100 * part) / whole : 0);
+  if (calls.recorded > 0) {
+    const domains = Object.entries(calls.missedByDomain).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    lines.push(
+      `Recorded tool calls: ${calls.recorded}; offered on the first try ${calls.offered} (${
+        share(calls.offered, calls.recorded)
+      }), recovered through find_tools ${calls.recovered} (${
+        share(calls.recovered, calls.recorded)
+      }), missed ${calls.missed} (${share(calls.missed, calls.recorded)}: never run)${
+        domains.length === 0
+          ? ''
+          : `; misses by domain: ${domains.map(([name, count]) => `${name} ${count}`).join(', ')}`
+      }.`,
+    );
+  }
+  const changes = run.conversations.reduce(
+    (sum, one) => ({
+      changes: sum.changes + one.toolListChanges.changes,
+      withinTurn: sum.withinTurn + one.toolListChanges.withinTurn,
+      costUsd: sum.costUsd + one.toolListChanges.costUsd,
+    }),
+    { changes: 0, withinTurn: 0, costUsd: 0 },
+  );
+  const selectorCalls = run.conversations.reduce((sum, one) => sum + one.ourKinds.selector.calls, 0);
+  const per100 = (count: number): string => (turns > 0 ? (100 * count) / turns : 0).toFixed(2);
+  lines.push(
+    `Tool-list changes: ${changes.changes} (${
+      per100(changes.changes)
+    } per 100 user turns; ${changes.withinTurn} within a turn), their cache writes ${
+      usd(changes.costUsd)
+    } above the read price (${
+      share(changes.costUsd, run.totals.ours.billedInputUsd)
+    } of our billed input); selector calls ${selectorCalls} (${per100(selectorCalls)} per 100 user turns).`,
+  );
+  return lines;
 }

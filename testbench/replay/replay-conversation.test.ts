@@ -3,10 +3,16 @@ import { after, before, describe, it } from 'node:test';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../../src/config/models.ts';
 import { createChatService } from '../../src/turn/create-chat-service.ts';
 import { DEFAULT_TURN_SETTINGS } from '../../src/turn/turn-dependencies.ts';
+import type { StoredMessage } from '../../src/store/store-records.ts';
 import { computeConversationFigures } from './compute-replay-figures.ts';
 import { createReplayEnvironment, type OpenedEnvironment } from './create-replay-environment.ts';
 import { type ConversationReplay, replayConversation } from './replay-conversation.ts';
-import { createWeatherConversation, WEATHER_TOOLS } from './replay-fixtures.test-support.ts';
+import {
+  createMissedToolConversation,
+  createWeatherConversation,
+  MIXED_TOOLS,
+  WEATHER_TOOLS,
+} from './replay-fixtures.test-support.ts';
 
 const SETTINGS = { ...DEFAULT_TURN_SETTINGS, mainModelId: DEFAULT_MODEL_ID, cheapModelId: DEFAULT_CHEAP_MODEL_ID };
 
@@ -109,5 +115,54 @@ describe('replayConversation', () => {
       Math.abs(figures.ledgerCostUsd - figures.sides.ours.totalUsd) < 1e-9,
       `ledger ${figures.ledgerCostUsd} vs reported ${figures.sides.ours.totalUsd}`,
     );
+  });
+});
+
+describe('replayConversation with a recorded tool the request did not offer', () => {
+  const conversation = createMissedToolConversation();
+  let opened: Extract<OpenedEnvironment, { ok: true }>;
+  let replay: ConversationReplay;
+  let stored: readonly StoredMessage[];
+
+  before(async () => {
+    const result = await createReplayEnvironment({
+      conversations: [conversation],
+      manifests: [{ label: 'mixed', json: MIXED_TOOLS }],
+      settings: SETTINGS,
+      createService: createChatService,
+    });
+    assert.ok(result.ok, result.ok ? '' : result.reason);
+    opened = result;
+    replay = await replayConversation(opened.environment, conversation, { index: 0 });
+    stored = await opened.environment.store.loadUncovered({
+      ownerId: opened.environment.userId,
+      conversationId: replay.conversationId,
+    });
+  });
+  after(async () => opened?.close());
+
+  it('counts the call as a miss and never runs it: no toolUse of it is stored, its output never reaches the model', () => {
+    const first = replay.turns[0]?.toolCalls[0];
+    assert.equal(first?.verdict, 'missed');
+    assert.ok(!(first?.offered ?? []).includes('get_weather'), `offered: ${first?.offered?.join(', ')}`);
+    assert.ok(first?.offered?.includes('add_note'), 'the note tools were offered');
+    assert.equal(first?.domain, 'weather');
+    const blocks = stored.flatMap((message) => message.content);
+    const weatherUses = blocks.filter((block) => block.type === 'tool_use' && block.name === 'get_weather');
+    assert.ok(weatherUses.every((block) => block.type === 'tool_use' && block.input['city'] !== 'Oslo'));
+    assert.ok(!JSON.stringify(blocks).includes('tempC\\":3'), 'Oslo’s recorded output was never served');
+    assert.equal(replay.unmatchedToolCalls, 0);
+    assert.equal(replay.unusedToolOutputs, 0, 'the missed call’s output was dropped, not kept for a later call');
+  });
+
+  it('reports the miss by domain in the figures', () => {
+    const figures = computeConversationFigures(replay, {
+      mainModelId: SETTINGS.mainModelId,
+      maxInputTokens: SETTINGS.maxInputTokens,
+      ttlMs: 5 * 60_000,
+    });
+    assert.equal(figures.toolCalls.recorded, 2);
+    assert.equal(figures.toolCalls.offered + figures.toolCalls.recovered + figures.toolCalls.missed, 2);
+    assert.ok((figures.toolCalls.missedByDomain['weather'] ?? 0) >= 1);
   });
 });

@@ -12,10 +12,10 @@ import type { Clock, Simulator } from '../simulator/index.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createRecordedToolHandlers } from './create-recorded-tool-handlers.ts';
 import { type CallRecord, createRecordingModelCaller } from './create-recording-model-caller.ts';
-import { groupExchanges } from './group-exchanges.ts';
+import { type Exchange, groupExchanges } from './group-exchanges.ts';
 import { type PersistedFigures, readPersistedFigures } from './read-persisted-figures.ts';
 import { type BaselineCallFigures, measureBaselines } from './measure-baselines.ts';
-import { scriptExchange } from './script-exchange.ts';
+import { createScriptedModel, type ToolCallVerdict } from './create-scripted-model.ts';
 import { startReplayService } from './start-replay-service.ts';
 
 export type ReplayService = ChatService & { drain(): Promise<void> };
@@ -48,9 +48,12 @@ export type TurnFigures = {
   readonly calls: readonly CallRecord[];
   /** Tokens of the stored summary once the turn (and its background work) finished. */
   readonly summaryTokens: number;
-  /** Tools the recorded assistant called in this exchange (one entry per call), to check our selection offered them. */
-  readonly recordedToolCalls: readonly string[];
-  /** Scripted answers the service never asked for (it stopped earlier than the recording did). */
+  /**
+   * The recorded assistant's tool calls in this exchange, in order, each with its verdict: offered on the first try,
+   * recovered through find_tools, or missed (then never executed) — and the tool's domain (its first tag).
+   */
+  readonly toolCalls: readonly (ToolCallVerdict & { readonly domain: string })[];
+  /** Recorded steps the service never asked for (it stopped earlier than the recording did). */
   readonly scriptLeft: number;
   readonly error?: { readonly code: string; readonly message: string };
 };
@@ -108,7 +111,13 @@ export async function replayConversation(
     toolNames: env.registry.all().map((spec) => spec.name),
     onAnswer: moveClock,
   });
-  const recording = createRecordingModelCaller(env.models, {
+  // Against the simulator the recorded steps are the main model's answers, played only as far as each request allows.
+  const scripted = simulator === undefined ? undefined : createScriptedModel(env.models, {
+    simulator,
+    mainModelId: settings.mainModelId,
+    onMiss: (name) => recordedTools.skip(name),
+  });
+  const recording = createRecordingModelCaller(scripted?.caller ?? env.models, {
     mainModelId: settings.mainModelId,
     now: () => clock.now(),
   });
@@ -125,7 +134,7 @@ export async function replayConversation(
   for (const [exchangeIndex, exchange] of groupExchanges(conversation).entries()) {
     moveClock(Date.parse(exchange.user.at));
     const at = clock.now();
-    if (simulator !== undefined) scriptExchange(simulator, exchange, settings.mainModelId);
+    scripted?.begin(exchange);
     let error: TurnFigures['error'];
     try {
       await service.sendMessage({ userId: env.userId, conversationId, text: exchange.user.text });
@@ -136,17 +145,18 @@ export async function replayConversation(
       };
     }
     await drain();
-    const scriptLeft = simulator?.script.pending().length ?? 0;
-    simulator?.script.clear();
+    const calls = recording.take();
+    const { verdicts, stepsLeft: scriptLeft } = scripted?.finish() ??
+      { verdicts: judgeLive(exchange, calls), stepsLeft: 0 };
+    recordedTools.settle(exchange.steps.flatMap((step) => (step.reply.toolCalls ?? []).map((call) => call.name)));
     simulator?.log.clear();
     const memory = await env.store.loadMemory(scope);
-    const recordedToolCalls = exchange.steps.flatMap((step) => (step.reply.toolCalls ?? []).map((call) => call.name));
     turns.push({
       exchange: exchangeIndex,
       at,
-      calls: recording.take(),
+      calls,
       summaryTokens: memory.summaryTokens,
-      recordedToolCalls,
+      toolCalls: verdicts.map((verdict) => ({ ...verdict, domain: env.registry.get(verdict.name)?.tags[0] ?? '-' })),
       scriptLeft,
       ...(error === undefined ? {} : { error }),
     });
@@ -162,4 +172,19 @@ export async function replayConversation(
     unmatchedToolCalls: recordedTools.unmatchedCalls(),
     unusedToolOutputs: recordedTools.unusedOutputs(),
   };
+}
+
+/**
+ * Live, the real model decides which tools it calls: a recorded call counts as offered when any main call of the
+ * exchange offered its tool, else as missed (the model could not have made it); recovery is not told apart.
+ */
+function judgeLive(exchange: Exchange, calls: readonly CallRecord[]): readonly ToolCallVerdict[] {
+  const declared = new Set(calls.filter((call) => call.kind === 'main').flatMap((call) => call.tools));
+  return exchange.steps.flatMap((step, index) =>
+    (step.reply.toolCalls ?? []).map((call): ToolCallVerdict =>
+      declared.has(call.name)
+        ? { name: call.name, step: index, verdict: 'offered' }
+        : { name: call.name, step: index, verdict: 'missed', reason: 'no-find-tools' }
+    )
+  );
 }

@@ -84,3 +84,66 @@ export function createWeatherConversation(id = 'weather-1'): Conversation {
   if (!parsed.ok) throw new Error(`test conversation is invalid: ${parsed.message}`);
   return parsed.conversation;
 }
+
+/** Weather plus nine tools of two other domains: the selection offers only some of them on a request. */
+export const MIXED_TOOLS = [
+  ...WEATHER_TOOLS,
+  ...[
+    ['add_note', 'Adds a note with a title and text to the user notebook.'],
+    ['list_notes', 'Lists the notes in the user notebook, newest first.'],
+    ['delete_note', 'Deletes a note from the user notebook by its id.'],
+    ['search_notes', 'Searches the notes in the user notebook for words.'],
+    ['update_note', 'Changes the title or text of a note in the user notebook.'],
+  ].map(([name, description]) => ({
+    name: name ?? '',
+    description: description ?? '',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+    tags: ['notes'],
+  })),
+  ...[
+    ['create_event', 'Creates a calendar event with a start time and a title.'],
+    ['list_events', 'Lists the calendar events of a day.'],
+    ['move_event', 'Moves a calendar event to another start time.'],
+    ['cancel_event', 'Cancels a calendar event by its id.'],
+  ].map(([name, description]) => ({
+    name: name ?? '',
+    description: description ?? '',
+    inputSchema: { type: 'object', properties: { when: { type: 'string' } } },
+    tags: ['calendar'],
+  })),
+];
+
+/**
+ * Two exchanges about notes whose recordings call a weather tool the words do not point to (the selection will not
+ * offer it), then one asking for the weather (it will): a miss must not take the later call's recorded output.
+ */
+export function createMissedToolConversation(id = 'notes-1'): Conversation {
+  const parsed = parseConversation({
+    id,
+    system: WEATHER_SYSTEM,
+    turns: [
+      {
+        at: '2024-05-15T20:00:00.000Z',
+        role: 'user',
+        text: 'Add a note to my notebook titled Trip with the text: pack light.',
+      },
+      {
+        at: '2024-05-15T20:00:02.000Z',
+        role: 'assistant',
+        toolCalls: [{ id: 'call_1', name: 'get_weather', input: { city: 'Oslo' } }],
+      },
+      { at: '2024-05-15T20:00:02.500Z', role: 'tool', toolResults: [{ toolCallId: 'call_1', output: '{"tempC":3}' }] },
+      { at: '2024-05-15T20:00:04.000Z', role: 'assistant', text: 'Noted, and Oslo is 3 °C: pack a coat.' },
+      { at: '2024-05-15T20:01:00.000Z', role: 'user', text: 'What is the current weather in Rome, in °C?' },
+      {
+        at: '2024-05-15T20:01:02.000Z',
+        role: 'assistant',
+        toolCalls: [{ id: 'call_2', name: 'get_weather', input: { city: 'Rome' } }],
+      },
+      { at: '2024-05-15T20:01:02.500Z', role: 'tool', toolResults: [{ toolCallId: 'call_2', output: '{"tempC":27}' }] },
+      { at: '2024-05-15T20:01:04.000Z', role: 'assistant', text: 'Rome is 27 °C.' },
+    ],
+  });
+  if (!parsed.ok) throw new Error(`test conversation is invalid: ${parsed.message}`);
+  return parsed.conversation;
+}

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { ModelCaller } from '../../src/bedrock/call-model.ts';
+import type { ContentBlock, PromptRequest } from '../../src/pipeline/types/index.ts';
+import { createSimulator } from '../simulator/index.ts';
+import { createScriptedModel, FIND_TOOLS_NAME } from './create-scripted-model.ts';
+import { groupExchanges } from './group-exchanges.ts';
+import { createWeatherConversation } from './replay-fixtures.test-support.ts';
+
+const MAIN = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
+const CHEAP = 'us.anthropic.claude-haiku-4-5-20251001-v1:0';
+const USAGE = { inputTokens: 1, outputTokens: 1, cacheReadInputTokens: 0, cacheWriteInputTokens: 0 };
+
+/** A model caller that answers with what the simulator's script holds for the request, as the simulator would. */
+function createScriptReader(simulator: ReturnType<typeof createSimulator>): ModelCaller {
+  const answer = (request: PromptRequest) => {
+    const item = simulator.script.take(request.modelId);
+    const content: ContentBlock[] = [];
+    if (item?.text !== undefined) content.push({ type: 'text', text: item.text });
+    for (const [index, use] of (item?.toolUses ?? []).entries()) {
+      content.push({
+        type: 'tool_use',
+        id: use.id ?? `generated_${index}`,
+        name: use.name,
+        input: use.input as Record<string, unknown>,
+      });
+    }
+    if (content.length === 0) content.push({ type: 'text', text: 'Simulated reply.' });
+    return Promise.resolve({ content, stopReason: 'end_turn' as const, usage: USAGE });
+  };
+  return { converse: answer, converseStream: answer, countTokens: () => Promise.resolve(1) };
+}
+
+function request(tools: readonly string[], modelId = MAIN): PromptRequest {
+  return {
+    modelId,
+    tools: tools.map((name) => ({ name, description: `${name} tool`, inputSchema: { type: 'object' } })),
+    system: [{ type: 'text', text: 'You are a weather desk.' }],
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }],
+    maxTokens: 100,
+  };
+}
+
+function toolUses(content: readonly ContentBlock[]) {
+  return content.flatMap((block) => (block.type === 'tool_use' ? [{ name: block.name, input: block.input }] : []));
+}
+
+// Exchange 0 of the weather conversation: "Weather in Paris and Rome?" → two get_weather calls, then a final text.
+const [paris, rome] = groupExchanges(createWeatherConversation());
+
+describe('createScriptedModel', () => {
+  it('makes the recorded calls when the request offers their tools: offered on the first try', async () => {
+    const simulator = createSimulator();
+    const model = createScriptedModel(createScriptReader(simulator), { simulator, mainModelId: MAIN });
+    model.begin(paris!);
+    const first = await model.caller.converseStream(request(['clarify', 'get_weather']));
+    assert.deepEqual(toolUses(first.content), [
+      { name: 'get_weather', input: { city: 'Paris' } },
+      { name: 'get_weather', input: { city: 'Rome' } },
+    ]);
+    const last = await model.caller.converseStream(request(['clarify', 'get_weather']));
+    assert.deepEqual(last.content, [{ type: 'text', text: 'Rome is 25 °C; Paris did not answer.' }]);
+    const { verdicts, stepsLeft } = model.finish();
+    assert.deepEqual(verdicts.map((verdict) => verdict.verdict), ['offered', 'offered']);
+    assert.equal(stepsLeft, 0);
+  });
+
+  it('never calls a tool the request did not offer: without find_tools the call is a miss and the step is skipped', async () => {
+    const simulator = createSimulator();
+    const missed: string[] = [];
+    const model = createScriptedModel(createScriptReader(simulator), {
+      simulator,
+      mainModelId: MAIN,
+      onMiss: (name) => missed.push(name),
+    });
+    model.begin(rome!);
+    const reply = await model.caller.converseStream(request(['clarify', 'get_weather']));
+    assert.deepEqual(toolUses(reply.content), [], 'lookup_city was not offered: the model cannot call it');
+    assert.deepEqual(reply.content, [{ type: 'text', text: 'Rome is in Italy, at 41.9° N, 12.5° E.' }]);
+    const { verdicts } = model.finish();
+    assert.deepEqual(verdicts, [{
+      name: 'lookup_city',
+      step: 0,
+      verdict: 'missed',
+      reason: 'no-find-tools',
+      offered: ['clarify', 'get_weather'],
+    }]);
+    assert.deepEqual(missed, ['lookup_city'], 'the replay is told to drop its recorded output');
+  });
+
+  it('searches once with the user’s own words, then makes the call when the next request offers it: recovered', async () => {
+    const simulator = createSimulator();
+    const model = createScriptedModel(createScriptReader(simulator), { simulator, mainModelId: MAIN });
+    model.begin(rome!);
+    const search = await model.caller.converseStream(request(['clarify', FIND_TOOLS_NAME, 'get_weather']));
+    assert.deepEqual(toolUses(search.content), [{ name: FIND_TOOLS_NAME, input: { query: 'Where is Rome exactly?' } }]);
+    // The selector and summariser (cheap model) are never scripted.
+    await model.caller.converse(request(['select_tools'], CHEAP));
+    const call = await model.caller.converseStream(request(['clarify', FIND_TOOLS_NAME, 'lookup_city']));
+    assert.deepEqual(toolUses(call.content), [{ name: 'lookup_city', input: { name: 'Rome' } }]);
+    const { verdicts } = model.finish();
+    assert.equal(verdicts[0]?.verdict, 'recovered');
+    assert.deepEqual(verdicts[0]?.offered, ['clarify', FIND_TOOLS_NAME, 'get_weather'], 'the list when first due');
+  });
+
+  it('counts a miss when the search did not bring the tool, and does not search twice in a turn', async () => {
+    const simulator = createSimulator();
+    const model = createScriptedModel(createScriptReader(simulator), { simulator, mainModelId: MAIN });
+    model.begin(rome!);
+    await model.caller.converseStream(request([FIND_TOOLS_NAME, 'get_weather']));
+    const after = await model.caller.converseStream(request([FIND_TOOLS_NAME, 'get_weather']));
+    assert.deepEqual(toolUses(after.content), []);
+    assert.deepEqual(model.finish().verdicts.map((verdict) => [verdict.verdict, verdict.reason]), [[
+      'missed',
+      'not-found',
+    ]]);
+  });
+
+  it('counts the calls of steps the turn never reached as misses', async () => {
+    const simulator = createSimulator();
+    const missed: string[] = [];
+    const model = createScriptedModel(createScriptReader(simulator), {
+      simulator,
+      mainModelId: MAIN,
+      onMiss: (name) => missed.push(name),
+    });
+    model.begin(paris!);
+    const { verdicts, stepsLeft } = model.finish();
+    assert.deepEqual(verdicts.map((verdict) => [verdict.verdict, verdict.reason]), [
+      ['missed', 'not-reached'],
+      ['missed', 'not-reached'],
+    ]);
+    assert.equal(stepsLeft, 2);
+    assert.deepEqual(missed, ['get_weather', 'get_weather']);
+  });
+});

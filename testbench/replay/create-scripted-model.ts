@@ -1,0 +1,155 @@
+// The replayed main model: plays the recorded steps, but calls only tools its request offers (a real model cannot call
+// any other), searching once per turn with find_tools when a recorded tool is missing; every recorded call gets a verdict.
+import type { ModelCaller } from '../../src/bedrock/call-model.ts';
+import { SELECT_TOOLS_NAME } from '../../src/pipeline/tool-selection/index.ts';
+import { isCachePoint, type PromptRequest } from '../../src/pipeline/types/index.ts';
+import type { ScriptItem, Simulator } from '../simulator/index.ts';
+import type { Exchange } from './group-exchanges.ts';
+
+/** The built-in search tool of the selection contract (input `{ query }`, tools offered from the next step). */
+export const FIND_TOOLS_NAME = 'find_tools';
+
+/**
+ * What became of one recorded tool call: offered on the first try; not offered, then offered after the model's
+ * find_tools search (recovered); or missed (never called, never executed).
+ */
+export type ToolCallVerdict = {
+  readonly name: string;
+  /** The recorded step (model call) of the exchange it belongs to, from 0. */
+  readonly step: number;
+  readonly verdict: 'offered' | 'recovered' | 'missed';
+  /**
+   * Why a miss: the request offered no find_tools; the search did not bring the tool; or the turn ended before the
+   * model got to the call (step cap, failed call).
+   */
+  readonly reason?: 'no-find-tools' | 'not-found' | 'not-reached';
+  /** The tools the request offered when the call was first due (absent when never reached). */
+  readonly offered?: readonly string[];
+};
+
+export type ScriptedModel = {
+  readonly caller: ModelCaller;
+  /** Starts a user turn: the recorded steps to play, and the user's words (the only query the model searches with). */
+  begin(exchange: Exchange): void;
+  /**
+   * Ends the turn: one verdict per recorded tool call, in recorded order (calls never reached are misses), and the
+   * recorded steps the service never asked for.
+   */
+  finish(): { readonly verdicts: readonly ToolCallVerdict[]; readonly stepsLeft: number };
+};
+
+export type ScriptedModelOptions = {
+  readonly simulator: Simulator;
+  readonly mainModelId: string;
+  /** Called for each recorded call the model could not make (the replay drops its recorded output). */
+  readonly onMiss?: (toolName: string) => void;
+};
+
+type Pending = {
+  readonly name: string;
+  readonly step: number;
+  offered?: readonly string[];
+  /** Not offered when first due, and the model searched. */
+  searched?: boolean;
+  verdict?: ToolCallVerdict;
+};
+
+/**
+ * Wraps the caller the service uses. Before each main-model call it queues exactly one simulator answer, chosen from
+ * the request's own tool list: the next recorded step with the calls whose tools are offered; when one is not offered
+ * and the request offers find_tools and the model has not searched this turn, a find_tools call whose query is the
+ * user's latest message (never the recorded tool's name or description); a step left with no call is skipped. Never
+ * throws on its own; selector and summariser calls pass through unscripted.
+ */
+export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOptions): ScriptedModel {
+  let exchange: Exchange | undefined;
+  let cursor = 0;
+  let searched = false;
+  let pending: Pending[] = [];
+
+  const decide = (request: PromptRequest): ScriptItem | undefined => {
+    if (exchange === undefined) return undefined;
+    const offered = request.tools.flatMap((tool) => (isCachePoint(tool) ? [] : [tool.name]));
+    const available = new Set(offered);
+    for (; cursor < exchange.steps.length; cursor += 1) {
+      const reply = exchange.steps[cursor]?.reply;
+      if (reply === undefined) break;
+      const calls = pending.filter((call) => call.step === cursor);
+      if (calls.length === 0) {
+        cursor += 1;
+        return { model: options.mainModelId, text: reply.text ?? '' };
+      }
+      for (const call of calls) call.offered ??= offered;
+      const missing = calls.filter((call) => !available.has(call.name));
+      if (missing.length > 0 && !searched && available.has(FIND_TOOLS_NAME)) {
+        searched = true;
+        for (const call of missing) call.searched = true;
+        return {
+          model: options.mainModelId,
+          toolUses: [{ name: FIND_TOOLS_NAME, input: { query: exchange.user.text } }],
+        };
+      }
+      for (const call of calls) {
+        const base = { name: call.name, step: call.step, offered: call.offered ?? offered };
+        if (!available.has(call.name)) {
+          call.verdict = { ...base, verdict: 'missed', reason: call.searched === true ? 'not-found' : 'no-find-tools' };
+          options.onMiss?.(call.name);
+        } else call.verdict = { ...base, verdict: call.searched === true ? 'recovered' : 'offered' };
+      }
+      const made = (reply.toolCalls ?? []).filter((recorded) => available.has(recorded.name));
+      if (made.length === 0) continue;
+      cursor += 1;
+      return {
+        model: options.mainModelId,
+        ...(reply.text === undefined ? {} : { text: reply.text }),
+        toolUses: made.map((recorded) => ({ id: recorded.id, name: recorded.name, input: recorded.input })),
+      };
+    }
+    return undefined;
+  };
+
+  const script = (request: PromptRequest): void => {
+    const forced = request.toolChoice?.type === 'tool' && request.toolChoice.name === SELECT_TOOLS_NAME;
+    if (forced || request.modelId !== options.mainModelId) return;
+    options.simulator.script.clear();
+    const item = decide(request);
+    // An empty recorded text cannot be scripted: the simulator's default answer stands in.
+    if (item !== undefined && (item.text !== '' || (item.toolUses?.length ?? 0) > 0)) {
+      options.simulator.script.enqueue(item);
+    }
+  };
+
+  return {
+    caller: {
+      converse: (request, callOptions) => {
+        script(request);
+        return inner.converse(request, callOptions);
+      },
+      converseStream: (request, callOptions) => {
+        script(request);
+        return inner.converseStream(request, callOptions);
+      },
+      countTokens: (request, callOptions) => inner.countTokens(request, callOptions),
+    },
+    begin(next) {
+      exchange = next;
+      cursor = 0;
+      searched = false;
+      pending = next.steps.flatMap((step, index) =>
+        (step.reply.toolCalls ?? []).map((call) => ({ name: call.name, step: index }))
+      );
+    },
+    finish() {
+      const verdicts = pending.map((call): ToolCallVerdict => {
+        if (call.verdict !== undefined) return call.verdict;
+        options.onMiss?.(call.name);
+        return { name: call.name, step: call.step, verdict: 'missed', reason: 'not-reached' };
+      });
+      const stepsLeft = Math.max(0, (exchange?.steps.length ?? 0) - cursor);
+      exchange = undefined;
+      pending = [];
+      options.simulator.script.clear();
+      return { verdicts, stepsLeft };
+    },
+  };
+}
