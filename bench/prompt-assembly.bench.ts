@@ -1,7 +1,7 @@
 // Times window + assembly for one model call: a 100-tool registry and a 1,000-message history (target: median < 1 ms).
 // Standalone: `tsx bench/prompt-assembly.bench.ts`; exits 1 when the median misses the target.
 import { assemblePrompt } from '../src/pipeline/assembly/index.ts';
-import type { AssetExposure } from '../src/pipeline/assets/index.ts';
+import type { AssetPair } from '../src/pipeline/assets/index.ts';
 import { pinAssets } from '../src/pipeline/assets/index.ts';
 import type { Message } from '../src/pipeline/types/index.ts';
 import { DEFAULT_LIMITS } from '../src/defaults.ts';
@@ -38,7 +38,7 @@ const domainTools = registry.domainTools().slice(0, 5).map(toToolDefinition);
 // 1,000 messages, none covered by a summary yet (the worst case for the window): turns with 0-2 tool steps, some parallel.
 const history: WindowMessage[] = [];
 const push = (message: Message) => history.push({ seq: history.length + 1, message });
-let exposure: AssetExposure | undefined;
+let exposure: AssetPair | undefined;
 for (let turn = 0; history.length < 999; turn += 1) {
   push({ role: 'user', content: [{ type: 'text', text: sentence(turn, 25) }] });
   for (let step = 0; step < turn % 3 && history.length < 997; step += 1) {
@@ -68,7 +68,7 @@ function runOnce(): number {
   const started = performance.now();
   const { window } = slideWindow({ messages: history, min: DEFAULT_LIMITS.windowMin, max: DEFAULT_LIMITS.windowMax });
   const { pinned } = pinAssets({
-    exposures: exposure === undefined ? [] : [exposure],
+    pairs: exposure === undefined ? [] : [exposure],
     window,
     session: { turns: 40, tokens: 0 },
     limits: { maxTurns: 100 },

@@ -94,7 +94,8 @@ class InMemoryChat implements ChatService {
           cacheWriteInputTokens: 0,
           costUSD: 0.0001,
           naiveCostUSD: 0.001,
-          cacheDetails: [],
+          // A field the service may carry that the API must not return.
+          ...{ cacheDetails: [] },
         },
       };
       if (input.idempotencyKey !== undefined) conversation.results.set(input.idempotencyKey, result);

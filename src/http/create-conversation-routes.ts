@@ -1,6 +1,7 @@
 // The /v1/conversations routes: validate, call the ChatService as the authenticated user, shape the answer.
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { pickBilledUsage } from '../pipeline/cost/index.ts';
 import type { Logger } from '../logger.ts';
 import type { ChatService } from '../turn/chat-service.ts';
 import type { AppEnv } from './app-env.ts';
@@ -127,12 +128,7 @@ export function createConversationRoutes(options: ConversationRoutesOptions): Ho
     withConversation(async (c, chat, conversationId) => {
       const usage = await chat.getUsage({ userId: c.get('userId'), conversationId });
       return c.json({
-        inputTokens: usage.inputTokens,
-        outputTokens: usage.outputTokens,
-        cacheReadInputTokens: usage.cacheReadInputTokens,
-        cacheWriteInputTokens: usage.cacheWriteInputTokens,
-        costUSD: usage.costUSD,
-        naiveCostUSD: usage.naiveCostUSD,
+        ...pickBilledUsage(usage),
         savingPercent: usage.savingPercent,
         summaryTokens: usage.summaryTokens,
       }, 200);

@@ -1,16 +1,10 @@
 // The public shape of a finished turn: exactly the documented fields, nothing the service may add later.
+import { type BilledUsage, pickBilledUsage } from '../pipeline/cost/index.ts';
 import type { TurnResult } from '../turn/chat-service.ts';
 
 export type TurnBody = {
   readonly message: { readonly id: string; readonly role: 'assistant'; readonly text: string };
-  readonly usage: {
-    readonly inputTokens: number;
-    readonly outputTokens: number;
-    readonly cacheReadInputTokens: number;
-    readonly cacheWriteInputTokens: number;
-    readonly costUSD: number;
-    readonly naiveCostUSD: number;
-  };
+  readonly usage: BilledUsage;
 };
 
 /** Picks the documented fields of a turn result (the JSON answer and the SSE `done` event share it). */
@@ -18,13 +12,6 @@ export function presentTurn(result: TurnResult): TurnBody {
   const { message, usage } = result;
   return {
     message: { id: message.id, role: 'assistant', text: message.text },
-    usage: {
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      cacheReadInputTokens: usage.cacheReadInputTokens,
-      cacheWriteInputTokens: usage.cacheWriteInputTokens,
-      costUSD: usage.costUSD,
-      naiveCostUSD: usage.naiveCostUSD,
-    },
+    usage: pickBilledUsage(usage),
   };
 }

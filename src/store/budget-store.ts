@@ -6,6 +6,7 @@ import type {
   BudgetSpend,
   SpendBucket,
 } from '../pipeline/budget/index.ts';
+import type { BilledUsage } from '../pipeline/cost/index.ts';
 
 /** What one budget check reads, in one statement: spend per limit, the user's override and their running turns. */
 export type BudgetState = {
@@ -16,15 +17,7 @@ export type BudgetState = {
 };
 
 /** Everything a user ever used, summed over every call (deleted conversations included). */
-export type UserUsageTotals = {
-  readonly calls: number;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheReadInputTokens: number;
-  readonly cacheWriteInputTokens: number;
-  readonly costUsd: number;
-  readonly naiveCostUsd: number;
-};
+export type UserUsageTotals = BilledUsage & { readonly calls: number };
 
 export interface BudgetStore {
   /** Spend counts every token of a call (input, cache read and write, output) and its cost; conversation keys are 0 without a conversation. */

@@ -136,8 +136,8 @@ describe('createLibsqlStore: delete', () => {
         cacheWriteInputTokens: 0,
         naiveInputTokens: 1,
         estimatedInputTokens: 1,
-        costUsd: 0,
-        naiveCostUsd: 0,
+        costUSD: 0,
+        naiveCostUSD: 0,
         cacheMissReason: null,
       },
     });

@@ -1,4 +1,5 @@
 // The records the conversation store reads and writes. Times are ISO-8601 UTC strings.
+import type { BilledUsage } from '../pipeline/cost/index.ts';
 import type { ContentBlock, Role } from '../pipeline/types/index.ts';
 
 /** Every store call names the user it acts for: another user's conversation behaves exactly as a missing one. */
@@ -75,32 +76,20 @@ export type VersionedWriteResult = { readonly ok: true; readonly version: number
 export type UsageKind = 'main' | 'selector' | 'summariser';
 
 /** One model call's line in the usage ledger. Token counts are non-negative integers, costs non-negative USD. */
-export type NewUsageRow = {
+export type NewUsageRow = BilledUsage & {
   readonly turnId: string | null;
   readonly kind: UsageKind;
   readonly modelId: string;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheReadInputTokens: number;
-  readonly cacheWriteInputTokens: number;
   /** Estimated input tokens of the naive prompt (full history, every tool) for the same call. */
   readonly naiveInputTokens: number;
   readonly estimatedInputTokens: number;
-  readonly costUsd: number;
-  readonly naiveCostUsd: number;
   readonly cacheMissReason: string | null;
 };
 
-export type UsageTotals = {
+export type UsageTotals = BilledUsage & {
   readonly calls: number;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheReadInputTokens: number;
-  readonly cacheWriteInputTokens: number;
   readonly naiveInputTokens: number;
   readonly estimatedInputTokens: number;
-  readonly costUsd: number;
-  readonly naiveCostUsd: number;
   /** Tokens of the current summary (from conversation_memory). */
   readonly summaryTokens: number;
 };

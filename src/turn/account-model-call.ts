@@ -35,10 +35,10 @@ export function accountModelCall(input: AccountModelCallInput): AccountedCall {
   const { record } = input;
   const facts = lookupModelFacts(record.request.modelId);
   const usage = record.reply.usage;
-  const costUsd = computeCost(usage, facts.pricePerMillion);
+  const costUSD = computeCost(usage, facts.pricePerMillion);
   const naiveInputTokens = record.naiveInputTokens ?? 0;
   // The naive design makes no selector or summariser calls: their counterfactual cost is zero.
-  const naiveCostUsd = record.kind === 'main'
+  const naiveCostUSD = record.kind === 'main'
     ? computeUncachedCost(naiveInputTokens, usage.outputTokens, facts.pricePerMillion)
     : 0;
   const expectsCache = record.kind === 'main' && record.fingerprint !== undefined;
@@ -61,8 +61,8 @@ export function accountModelCall(input: AccountModelCallInput): AccountedCall {
     cacheWriteInputTokens: usage.cacheWriteInputTokens,
     naiveInputTokens,
     estimatedInputTokens,
-    costUsd,
-    naiveCostUsd,
+    costUSD,
+    naiveCostUSD,
     cacheMissReason,
   };
   input.logger.log('info', 'model_call', {
@@ -79,9 +79,9 @@ export function accountModelCall(input: AccountModelCallInput): AccountedCall {
     reportedInputTokens: totalInputTokens(usage),
     naiveInputTokens,
     summaryTokens: input.summaryTokens,
-    costUSD: costUsd,
-    naiveCostUSD: naiveCostUsd,
-    savingPercent: record.kind === 'main' ? computeSavingPercent(costUsd, naiveCostUsd) : null,
+    costUSD: costUSD,
+    naiveCostUSD: naiveCostUSD,
+    savingPercent: record.kind === 'main' ? computeSavingPercent(costUSD, naiveCostUSD) : null,
     cacheMissReason,
     latencyMs: input.finishedAt.getTime() - record.startedAt.getTime(),
   });

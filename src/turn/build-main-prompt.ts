@@ -2,7 +2,7 @@
 import { lookupModelFacts } from '../config/models.ts';
 import { AppError } from '../errors.ts';
 import { assemblePrompt, type AssemblyReport } from '../pipeline/assembly/index.ts';
-import type { AssetExposure } from '../pipeline/assets/index.ts';
+import type { AssetPair } from '../pipeline/assets/index.ts';
 import { fingerprintText, type PromptFingerprint } from '../pipeline/cost/index.ts';
 import {
   estimateMessageTokens,
@@ -26,7 +26,7 @@ export type MainPromptInput = {
   readonly summary: { readonly text: string } | null;
   /** Stored messages in the window, then this turn's messages (with provisional seqs), oldest first. */
   readonly window: readonly WindowMessage[];
-  readonly pinnedAssets: readonly AssetExposure[];
+  readonly pinnedAssets: readonly AssetPair[];
   readonly domainTools: readonly ToolSpec[];
   /** Estimated tokens of every stored message of the conversation (the naive prompt resends them all). */
   readonly storedHistoryTokens: number;

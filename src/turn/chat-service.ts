@@ -1,5 +1,5 @@
 // The port the HTTP layer calls: one conversation's life as the mobile app sees it. The turn loop implements it.
-import type { Usage } from '../pipeline/types/index.ts';
+import type { BilledUsage } from '../pipeline/cost/index.ts';
 
 export type ConversationRef = { readonly userId: string; readonly conversationId: string };
 
@@ -11,7 +11,7 @@ export type PublicMessage = {
 };
 
 /** Billing of one turn (all of its model calls) as the API returns it. */
-export type TurnUsage = Usage & { readonly costUSD: number; readonly naiveCostUSD: number };
+export type TurnUsage = BilledUsage;
 
 export type TurnResult = {
   readonly message: { readonly id: string; readonly role: 'assistant'; readonly text: string };
@@ -32,13 +32,7 @@ export type SendMessageInput = ConversationRef & {
   readonly runInBackground?: (task: Promise<unknown>) => void;
 };
 
-export type ConversationUsage = {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheReadInputTokens: number;
-  readonly cacheWriteInputTokens: number;
-  readonly costUSD: number;
-  readonly naiveCostUSD: number;
+export type ConversationUsage = BilledUsage & {
   readonly savingPercent: number;
   readonly summaryTokens: number;
 };

@@ -1,6 +1,6 @@
 // The ChatService the HTTP layer calls: turns through runTurn, summary refreshes in the background, scoped reads.
 import { AppError } from '../errors.ts';
-import { computeSavingPercent } from '../pipeline/cost/index.ts';
+import { computeSavingPercent, pickBilledUsage } from '../pipeline/cost/index.ts';
 import type { ChatService } from './chat-service.ts';
 import { refreshSummary } from './refresh-summary.ts';
 import { runTurn } from './run-turn.ts';
@@ -86,13 +86,8 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
     async getUsage(input) {
       const totals = await deps.store.usageTotals({ ownerId: input.userId, conversationId: input.conversationId });
       return {
-        inputTokens: totals.inputTokens,
-        outputTokens: totals.outputTokens,
-        cacheReadInputTokens: totals.cacheReadInputTokens,
-        cacheWriteInputTokens: totals.cacheWriteInputTokens,
-        costUSD: totals.costUsd,
-        naiveCostUSD: totals.naiveCostUsd,
-        savingPercent: computeSavingPercent(totals.costUsd, totals.naiveCostUsd),
+        ...pickBilledUsage(totals),
+        savingPercent: computeSavingPercent(totals.costUSD, totals.naiveCostUSD),
         summaryTokens: totals.summaryTokens,
       };
     },

@@ -7,7 +7,7 @@ import {
   mergeBudgetLimits,
   remainingBudget,
 } from '../pipeline/budget/index.ts';
-import { computeSavingPercent } from '../pipeline/cost/index.ts';
+import { computeSavingPercent, pickBilledUsage } from '../pipeline/cost/index.ts';
 import type { ConversationStore } from '../store/conversation-store.ts';
 import type { ConversationUsage } from './chat-service.ts';
 
@@ -51,13 +51,8 @@ export function createInsightService(deps: InsightDependencies): InsightService 
       return {
         totals: {
           calls: totals.calls,
-          inputTokens: totals.inputTokens,
-          outputTokens: totals.outputTokens,
-          cacheReadInputTokens: totals.cacheReadInputTokens,
-          cacheWriteInputTokens: totals.cacheWriteInputTokens,
-          costUSD: totals.costUsd,
-          naiveCostUSD: totals.naiveCostUsd,
-          savingPercent: computeSavingPercent(totals.costUsd, totals.naiveCostUsd),
+          ...pickBilledUsage(totals),
+          savingPercent: computeSavingPercent(totals.costUSD, totals.naiveCostUSD),
         },
         windows: {
           day: { tokens: state.spent['user.day.tokens'], costUSD: state.spent['user.day.usd'] },

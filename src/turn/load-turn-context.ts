@@ -1,16 +1,11 @@
 // Shapes what one turn read at its start (summary, uncovered messages, the asset session) into the prompt's inputs;
 // reads more only for pinned asset pairs older than the uncovered messages.
-import type { AssetExposure } from '../pipeline/assets/index.ts';
+import type { AssetPair } from '../pipeline/assets/index.ts';
 import { pinAssets } from '../pipeline/assets/index.ts';
 import { isSafeBoundary, slideWindow, type WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { TurnSnapshot } from '../store/conversation-store.ts';
-import type {
-  AssetExposure as StoredExposure,
-  ConversationScope,
-  MemoryRecord,
-  StoredMessage,
-} from '../store/store-records.ts';
+import type { AssetExposure, ConversationScope, MemoryRecord, StoredMessage } from '../store/store-records.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 /** With the summary lagging behind, the prompt keeps every uncovered message up to this many windows' worth. */
@@ -27,7 +22,7 @@ export type TurnContext = {
   readonly storedHistoryTokens: number;
   readonly recentUserTurns: readonly string[];
   readonly session: { readonly id: string; readonly startedAt: string; readonly isNew: boolean };
-  readonly pinnedAssets: readonly AssetExposure[];
+  readonly pinnedAssets: readonly AssetPair[];
   /** Assets whose original result the model can still see (pinned or in the window). */
   readonly exposedAssets: Set<string>;
 };
@@ -50,14 +45,14 @@ export function chooseStoredWindow(
 }
 
 type ExposurePairs = {
-  readonly pairs: AssetExposure[]; /** Seq of the session's first exposure; null when none. */
+  readonly pairs: AssetPair[]; /** Seq of the session's first exposure; null when none. */
   readonly firstSeq: number | null;
 };
 
 async function loadExposurePairs(
   deps: TurnDependencies,
   scope: ConversationScope,
-  records: readonly StoredExposure[],
+  records: readonly AssetExposure[],
   uncovered: readonly StoredMessage[],
 ): Promise<ExposurePairs> {
   const wanted = records.flatMap((
@@ -110,10 +105,10 @@ export async function loadTurnContext(
   const loaded: ExposurePairs = isNew || deps.content.assets.size === 0
     ? { pairs: [], firstSeq: null }
     : await loadExposurePairs(deps, scope, snapshot.sessionExposures, uncovered);
-  const exposures = loaded.pairs;
+  const { pairs } = loaded;
   // The session's age counts from its first exposure, not from the start of the conversation.
   const pins = pinAssets({
-    exposures,
+    pairs,
     window: storedWindow,
     session: { turns: turnsSince(loaded.firstSeq, lastStoredSeq), tokens: 0 },
     limits: { maxTurns: settings.assetPinMaxTurns },
@@ -125,7 +120,7 @@ export async function loadTurnContext(
   );
   const exposedAssets = new Set([
     ...pins.pinned.map((pin) => pin.assetId),
-    ...exposures.filter((pair) => inWindow.has(pair.toolUse.id)).map((pair) => pair.assetId),
+    ...pairs.filter((pair) => inWindow.has(pair.toolUse.id)).map((pair) => pair.assetId),
   ]);
   return {
     memory,

@@ -2,7 +2,7 @@
 import { AppError } from '../errors.ts';
 import { isRetryableModelError } from '../bedrock/translate-bedrock-error.ts';
 import type { TokenCorrection } from '../pipeline/tokens/index.ts';
-import type { AssetExposure } from '../pipeline/assets/index.ts';
+import type { AssetPair } from '../pipeline/assets/index.ts';
 import type { ContentBlock, Message, ModelReply, PromptRequest, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolSpec } from '../pipeline/tool-catalogue/index.ts';
@@ -26,7 +26,7 @@ export type ModelStepsInput = {
   readonly storedWindow: readonly WindowMessage[];
   readonly lastStoredSeq: number;
   readonly storedHistoryTokens: number;
-  readonly pinnedAssets: readonly AssetExposure[];
+  readonly pinnedAssets: readonly AssetPair[];
   readonly exposedAssets: Set<string>;
   readonly domainTools: readonly ToolSpec[];
   readonly correction: TokenCorrection;

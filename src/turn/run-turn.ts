@@ -1,6 +1,7 @@
 // One turn in four steps (load, build, run, update); idempotency, the one-turn lock, billing, the store write, logging
 // and whether a summary refresh is due are the named helpers around them.
 import { AppError } from '../errors.ts';
+import { sumBilledUsage } from '../pipeline/cost/index.ts';
 import { listCalledTools } from '../pipeline/tool-selection/index.ts';
 import type { TurnSnapshot } from '../store/conversation-store.ts';
 import type { ConversationScope, StoredMessage } from '../store/store-records.ts';
@@ -15,7 +16,6 @@ import { isSummaryDue } from './refresh-summary.ts';
 import { type ModelStepsResult, runModelSteps } from './run-model-steps.ts';
 import type { ServiceState } from './service-state.ts';
 import { storeTurn } from './store-turn.ts';
-import { sumTurnUsage } from './sum-turn-usage.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 /** A finished turn: the answer, and whether its messages pushed a chunk out of the window (a summary refresh is due). */
@@ -147,7 +147,7 @@ async function update(
   ledger.settle(context.memory.summaryTokens);
   const result: TurnResult = {
     message: { id: deps.createId(), role: 'assistant', text: steps.finalText },
-    usage: sumTurnUsage(ledger.rows),
+    usage: sumBilledUsage(ledger.rows),
   };
   const stored = await storeTurn(deps, {
     ...turn.scope,

@@ -89,8 +89,8 @@ describe('the libSQL store over the HTTP fixture (@libsql/client/web)', () => {
         cacheWriteInputTokens: 0,
         naiveInputTokens: 12,
         estimatedInputTokens: 10,
-        costUsd: 0.5,
-        naiveCostUsd: 0.75,
+        costUSD: 0.5,
+        naiveCostUSD: 0.75,
         cacheMissReason: null,
       },
     });

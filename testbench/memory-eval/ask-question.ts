@@ -13,7 +13,7 @@ export type EvidenceStatus = 'window' | 'summary' | 'gone';
 export type AnswerFigures = {
   readonly text: string;
   readonly f1: number;
-  readonly costUsd: number;
+  readonly costUSD: number;
   readonly inputTokens: number;
   readonly error?: string;
 };
@@ -88,14 +88,14 @@ async function answer(models: ModelCaller, request: PromptRequest, gold: string)
     return {
       text,
       f1: answerF1(text, gold),
-      costUsd: priceUsage(usage, sent.modelId).totalUsd,
+      costUSD: priceUsage(usage, sent.modelId).totalUsd,
       inputTokens: usage.inputTokens + usage.cacheReadInputTokens + usage.cacheWriteInputTokens,
     };
   } catch (error) {
     return {
       text: '',
       f1: 0,
-      costUsd: 0,
+      costUSD: 0,
       inputTokens: 0,
       error: error instanceof Error ? error.message : String(error),
     };

@@ -33,8 +33,8 @@ type Figures = {
       evidence: { id: string; status: string }[];
       lexicalRetention: number | null;
       contextTokens: number;
-      ours?: { text: string; f1: number; costUsd: number };
-      full?: { text: string; f1: number; costUsd: number };
+      ours?: { text: string; f1: number; costUSD: number };
+      full?: { text: string; f1: number; costUSD: number };
     }[];
   }[];
 };
@@ -87,8 +87,8 @@ describe('eval:memory', () => {
     assert.equal(questions.length, 5);
     for (const question of questions) {
       assert.ok(question.ours !== undefined && question.full !== undefined);
-      assert.ok(question.ours.text.startsWith('Simulated reply') && question.ours.costUsd > 0);
-      assert.ok(question.ours.f1 >= 0 && question.ours.f1 <= 1 && question.full.costUsd > 0);
+      assert.ok(question.ours.text.startsWith('Simulated reply') && question.ours.costUSD > 0);
+      assert.ok(question.ours.f1 >= 0 && question.ours.f1 <= 1 && question.full.costUSD > 0);
     }
   });
 

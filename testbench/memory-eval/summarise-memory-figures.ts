@@ -68,8 +68,8 @@ function total(label: string, members: readonly ConversationMemoryFigures[]): Me
         oursF1,
         fullF1,
         ratio: fullF1 === 0 ? null : oursF1 / fullF1,
-        oursCostUsd: sum((question) => question.ours?.costUsd ?? 0),
-        fullCostUsd: sum((question) => question.full?.costUsd ?? 0),
+        oursCostUsd: sum((question) => question.ours?.costUSD ?? 0),
+        fullCostUsd: sum((question) => question.full?.costUSD ?? 0),
         errors: answered.filter((question) => question.ours?.error !== undefined || question.full?.error !== undefined)
           .length,
       },

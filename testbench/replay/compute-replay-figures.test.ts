@@ -102,7 +102,7 @@ const REPLAY: ConversationReplay = {
         outputTokens: 0,
         cacheReadInputTokens: 0,
         cacheWriteInputTokens: 0,
-        costUsd: 0,
+        costUSD: 0,
       },
       selector: {
         calls: 0,
@@ -110,7 +110,7 @@ const REPLAY: ConversationReplay = {
         outputTokens: 0,
         cacheReadInputTokens: 0,
         cacheWriteInputTokens: 0,
-        costUsd: 0,
+        costUSD: 0,
       },
       summariser: {
         calls: 0,
@@ -118,7 +118,7 @@ const REPLAY: ConversationReplay = {
         outputTokens: 0,
         cacheReadInputTokens: 0,
         cacheWriteInputTokens: 0,
-        costUsd: 0,
+        costUSD: 0,
       },
     },
   },

@@ -161,8 +161,8 @@ export function computeConversationFigures(replay: ConversationReplay, options: 
     ourKinds,
     failedTurns: replay.turns.filter((turn) => turn.error !== undefined).length,
     persistedTurns: replay.persisted.turns.complete,
-    ledgerCostUsd: replay.persisted.ledger.main.costUsd + replay.persisted.ledger.selector.costUsd +
-      replay.persisted.ledger.summariser.costUsd,
+    ledgerCostUsd: replay.persisted.ledger.main.costUSD + replay.persisted.ledger.selector.costUSD +
+      replay.persisted.ledger.summariser.costUSD,
     maxSummaryTokens: Math.max(0, ...replay.turns.map((turn) => turn.summaryTokens)),
     maxWindowMessages: Math.max(0, ...allCalls.filter((call) => call.kind === 'main').map((call) => call.messages)),
     misalignedExchanges,

@@ -8,7 +8,7 @@ export type LedgerTotals = {
   readonly outputTokens: number;
   readonly cacheReadInputTokens: number;
   readonly cacheWriteInputTokens: number;
-  readonly costUsd: number;
+  readonly costUSD: number;
 };
 
 export type PersistedFigures = {
@@ -23,7 +23,7 @@ const EMPTY: LedgerTotals = {
   outputTokens: 0,
   cacheReadInputTokens: 0,
   cacheWriteInputTokens: 0,
-  costUsd: 0,
+  costUSD: 0,
 };
 
 /** Reads the store's tables directly (read-only): the replay checks what landed, not what the service said it wrote. */
@@ -58,7 +58,7 @@ export async function readPersistedFigures(database: Database, conversationId: s
       outputTokens: Number(row['output']),
       cacheReadInputTokens: Number(row['reads']),
       cacheWriteInputTokens: Number(row['writes']),
-      costUsd: Number(row['cost']),
+      costUSD: Number(row['cost']),
     };
   }
   return { turns, messages: Number(messageRows.rows[0]?.['n'] ?? 0), ledger };

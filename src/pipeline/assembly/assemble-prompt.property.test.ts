@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { assemblePrompt } from './assemble-prompt.ts';
-import type { AssetExposure } from '../assets/index.ts';
+import type { AssetPair } from '../assets/index.ts';
 import { checkPromptRequest } from './check-prompt-request.ts';
 import {
   assistantCalls,
@@ -101,7 +101,7 @@ function runScenario(scenario: Scenario, mustFit = false): number {
   const history: WindowMessage[] = [];
   let covered = 0;
   let summary: { text: string } | null = null;
-  let exposures: AssetExposure[] = [];
+  let exposures: AssetPair[] = [];
   let epoch = 0;
   let pinKey = '';
   let previous: { epoch: number; body: ReturnType<typeof strip> } | null = null;
@@ -120,7 +120,7 @@ function runScenario(scenario: Scenario, mustFit = false): number {
       epoch += 1;
     }
     const pins = pinAssets({
-      exposures,
+      pairs: exposures,
       window,
       session: { turns: turnIndex, tokens: 0 },
       limits: { maxTurns: scenario.pinTurns },
@@ -205,7 +205,7 @@ function runScenario(scenario: Scenario, mustFit = false): number {
       push(assistantCalls(...uses));
       const visible = new Set(
         pinAssets({
-          exposures,
+          pairs: exposures,
           window,
           session: { turns: turnIndex, tokens: 0 },
           limits: { maxTurns: scenario.pinTurns },

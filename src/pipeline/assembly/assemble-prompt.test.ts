@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assemblePrompt } from './assemble-prompt.ts';
 import type { AssemblePromptInput } from './assemble-prompt.ts';
-import type { AssetExposure } from '../assets/index.ts';
+import type { AssetPair } from '../assets/index.ts';
 import { NO_SUMMARY_LEAD } from './build-prompt-messages.ts';
 import { checkPromptRequest } from './check-prompt-request.ts';
 import {
@@ -25,7 +25,7 @@ import { renderAssetIndex } from '../assets/index.ts';
 const facts = { contextWindow: 200_000, minCacheTokens: 1_024, supportsOneHourTtl: true };
 const standardTools = [tool('clarify', words(300, 'clarify')), tool('help', words(300, 'help'))];
 const domainTools = [tool('query_tasks'), tool('create_goal'), tool('update_reading_item')];
-const rules: AssetExposure = {
+const rules: AssetPair = {
   assetId: 'ctx_rules',
   toolUse: toolUse('tooluse_rules', 'get_asset', { id: 'ctx_rules' }),
   toolResult: toolResult('tooluse_rules', words(200, 'rule')),

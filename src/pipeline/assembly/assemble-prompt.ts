@@ -1,6 +1,6 @@
 // Assembles the layered prompt (static cached layers, then dynamic ones), guards its budget, places cache points and
 // runs the one validity check: the only way a PromptRequest for the main model is built.
-import type { AssetExposure } from '../assets/index.ts';
+import type { AssetPair } from '../assets/index.ts';
 import { buildPromptMessages } from './build-prompt-messages.ts';
 import { capToolResults } from '../window/index.ts';
 import { checkPromptRequest } from './check-prompt-request.ts';
@@ -37,7 +37,7 @@ export type AssemblePromptInput = {
   /** From slideWindow; its last safe boundary starts the current turn. */
   readonly window: readonly WindowMessage[];
   /** From pinAssets: original get_asset pairs no longer in the window. */
-  readonly pinnedAssets: readonly AssetExposure[];
+  readonly pinnedAssets: readonly AssetPair[];
   readonly maxTokens: number;
   /** The configured cap on estimated input tokens. */
   readonly maxInputTokens: number;

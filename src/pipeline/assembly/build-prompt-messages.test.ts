@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AssetExposure } from '../assets/index.ts';
+import type { AssetPair } from '../assets/index.ts';
 import { buildPromptMessages, NO_SUMMARY_LEAD } from './build-prompt-messages.ts';
 import {
   assistantText,
@@ -14,7 +14,7 @@ import { renderSummaryForPrompt } from '../summary/index.ts';
 
 const summary = { text: 'Earlier: the user likes tea.' };
 const summaryBlock = renderSummaryForPrompt(summary);
-const pin: AssetExposure = {
+const pin: AssetPair = {
   assetId: 'ctx_rules',
   toolUse: toolUse('tooluse_a', 'get_asset', { id: 'ctx_rules' }),
   toolResult: toolResult('tooluse_a', 'Rules.'),
@@ -25,7 +25,7 @@ describe('buildPromptMessages', () => {
   const cases: {
     name: string;
     summary: { text: string } | null;
-    pins: AssetExposure[];
+    pins: AssetPair[];
     window: typeof window;
     expected: Message[];
   }[] = [

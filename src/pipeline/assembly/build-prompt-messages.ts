@@ -1,5 +1,5 @@
 // The message section of a prompt: the summary (user content), the pinned asset pairs, then the window, as valid turns.
-import type { AssetExposure } from '../assets/index.ts';
+import type { AssetPair } from '../assets/index.ts';
 import { renderSummaryForPrompt } from '../summary/index.ts';
 import type { ContentBlock, Message } from '../types/index.ts';
 import type { WindowMessage } from '../window/index.ts';
@@ -9,7 +9,7 @@ export const NO_SUMMARY_LEAD = 'Earlier messages of this conversation are not sh
 
 export type BuildPromptMessagesOptions = {
   readonly summary: { readonly text: string } | null;
-  readonly pinnedAssets: readonly AssetExposure[];
+  readonly pinnedAssets: readonly AssetPair[];
   readonly window: readonly WindowMessage[];
 };
 

@@ -7,7 +7,7 @@ export type AssetResolution =
   | { readonly kind: 'unknown'; readonly text: string };
 
 /** The ORIGINAL get_asset toolUse/toolResult pair of this session, as stored when the asset was first provided. */
-export type AssetExposure = {
+export type AssetPair = {
   readonly assetId: string;
   readonly toolUse: ToolUseBlock;
   readonly toolResult: ToolResultBlock;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AssetExposure } from './asset-types.ts';
+import type { AssetPair } from './asset-types.ts';
 import {
   assistantCalls,
   numbered,
@@ -12,7 +12,7 @@ import {
 import { pinAssets } from './pin-assets.ts';
 import type { PinAssetsOptions } from './pin-assets.ts';
 
-function exposure(assetId: string, id: string): AssetExposure {
+function assetPair(assetId: string, id: string): AssetPair {
   return {
     assetId,
     toolUse: toolUse(id, 'get_asset', { id: assetId }),
@@ -20,13 +20,13 @@ function exposure(assetId: string, id: string): AssetExposure {
   };
 }
 
-const rules = exposure('ctx_rules', 'tooluse_rules');
-const entry = exposure('entry_prompt_chat', 'tooluse_entry');
+const rules = assetPair('ctx_rules', 'tooluse_rules');
+const entry = assetPair('entry_prompt_chat', 'tooluse_entry');
 const windowWithEntry = numbered([userText('hi'), assistantCalls(entry.toolUse), userResults(entry.toolResult)], 20);
 
 function run(parts: Partial<PinAssetsOptions>) {
   return pinAssets({
-    exposures: [rules, entry],
+    pairs: [rules, entry],
     window: [],
     session: { turns: 3, tokens: 2_000 },
     limits: { maxTurns: 50, maxTokens: 100_000 },
@@ -38,10 +38,10 @@ describe('pinAssets', () => {
   const cases: {
     name: string;
     parts: Partial<PinAssetsOptions>;
-    pinned: AssetExposure[];
+    pinned: AssetPair[];
     dropped: { assetId: string; reason: string }[];
   }[] = [
-    { name: 'pins every exposure outside the window, in order', parts: {}, pinned: [rules, entry], dropped: [] },
+    { name: 'pins every pair outside the window, in order', parts: {}, pinned: [rules, entry], dropped: [] },
     {
       name: 'does not pin a pair that is still in the window',
       parts: { window: windowWithEntry },
@@ -50,7 +50,7 @@ describe('pinAssets', () => {
     },
     {
       name: 'pins each asset once',
-      parts: { exposures: [rules, exposure('ctx_rules', 'tooluse_again'), rules] },
+      parts: { pairs: [rules, assetPair('ctx_rules', 'tooluse_again'), rules] },
       pinned: [rules],
       dropped: [
         { assetId: 'ctx_rules', reason: 'duplicate' },

@@ -3,3 +3,5 @@ export { computeCost, computeSavingPercent, computeUncachedCost } from './comput
 export type { TokenPrices } from './compute-cost.ts';
 export { diagnoseCacheMiss, fingerprintText } from './diagnose-cache-miss.ts';
 export type { CacheMissReason, DiagnoseCacheMissInput, PromptFingerprint } from './diagnose-cache-miss.ts';
+export { pickBilledUsage, sumBilledUsage } from './billed-usage.ts';
+export type { BilledUsage } from './billed-usage.ts';

@@ -9,7 +9,7 @@ before(async () => (fixture = await createStoreFixture()));
 after(() => fixture.cleanup());
 
 const HOUR = 3_600_000;
-const row = (costUsd: number): NewUsageRow => ({
+const row = (costUSD: number): NewUsageRow => ({
   turnId: 't',
   kind: 'main',
   modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
@@ -19,8 +19,8 @@ const row = (costUsd: number): NewUsageRow => ({
   cacheWriteInputTokens: 80,
   naiveInputTokens: 4_000,
   estimatedInputTokens: 1_180,
-  costUsd,
-  naiveCostUsd: costUsd * 4,
+  costUSD,
+  naiveCostUSD: costUSD * 4,
   cacheMissReason: null,
 });
 const TOKENS_PER_ROW = 1_200;
@@ -53,7 +53,7 @@ describe('budget operations', () => {
     assert.equal(await store.deleteConversation({ ownerId: 'carol', conversationId: first.id }), true);
     const totals = await store.userUsageTotals({ ownerId: 'carol' });
     assert.equal(totals.calls, 3, 'the deleted conversation still counts');
-    assert.equal(totals.costUsd, 0.875);
+    assert.equal(totals.costUSD, 0.875);
     assert.equal(totals.cacheReadInputTokens, 3_000);
     const after = await store.readBudgetState({ ownerId: 'carol', conversationId: null, now: fixture.now() });
     assert.equal(after.spent['user.month.usd'], 0.875, 'budgets still see the deleted conversation');

@@ -108,8 +108,8 @@ export function createBudgetOperations(context: StoreContext): BudgetStore {
         outputTokens: readNumber(row, 'output_tokens'),
         cacheReadInputTokens: readNumber(row, 'cache_read'),
         cacheWriteInputTokens: readNumber(row, 'cache_write'),
-        costUsd: readNumber(row, 'cost'),
-        naiveCostUsd: readNumber(row, 'naive_cost'),
+        costUSD: readNumber(row, 'cost'),
+        naiveCostUSD: readNumber(row, 'naive_cost'),
       };
     },
 

@@ -16,8 +16,8 @@ const USAGE = {
   cacheWriteInputTokens: 0,
   naiveInputTokens: 500,
   estimatedInputTokens: 110,
-  costUsd: 0.01,
-  naiveCostUsd: 0.05,
+  costUSD: 0.01,
+  naiveCostUSD: 0.05,
   cacheMissReason: null,
 };
 

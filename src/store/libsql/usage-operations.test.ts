@@ -18,8 +18,8 @@ const ROW: NewUsageRow = {
   cacheWriteInputTokens: 50,
   naiveInputTokens: 4000,
   estimatedInputTokens: 1140,
-  costUsd: 0.25,
-  naiveCostUsd: 1.5,
+  costUSD: 0.25,
+  naiveCostUSD: 1.5,
   cacheMissReason: null,
 };
 
@@ -36,14 +36,14 @@ describe('recordUsage / usageTotals', () => {
       cacheWriteInputTokens: 0,
       naiveInputTokens: 0,
       estimatedInputTokens: 0,
-      costUsd: 0,
-      naiveCostUsd: 0,
+      costUSD: 0,
+      naiveCostUSD: 0,
       summaryTokens: 0,
     });
     await store.recordUsage({ ...scope, usage: ROW });
     await store.recordUsage({
       ...scope,
-      usage: { ...ROW, kind: 'summariser', turnId: null, cacheMissReason: 'ttl_lapsed', costUsd: 0.5 },
+      usage: { ...ROW, kind: 'summariser', turnId: null, cacheMissReason: 'ttl_lapsed', costUSD: 0.5 },
     });
     await store.saveMemory({ ...scope, expectedVersion: 0, summary: 's', coversUpToSeq: 0, summaryTokens: 321 });
     assert.deepEqual(await store.usageTotals(scope), {
@@ -54,8 +54,8 @@ describe('recordUsage / usageTotals', () => {
       cacheWriteInputTokens: 100,
       naiveInputTokens: 8000,
       estimatedInputTokens: 2280,
-      costUsd: 0.75,
-      naiveCostUsd: 3,
+      costUSD: 0.75,
+      naiveCostUSD: 3,
       summaryTokens: 321,
     });
     const other = await store.createConversation({ ownerId: 'alice' });
@@ -69,8 +69,8 @@ describe('recordUsage / usageTotals', () => {
       { modelId: '' },
       { inputTokens: -1 },
       { outputTokens: 1.5 },
-      { costUsd: Number.NaN },
-      { naiveCostUsd: -0.1 },
+      { costUSD: Number.NaN },
+      { naiveCostUSD: -0.1 },
     ];
     for (const change of bad) {
       await assert.rejects(

@@ -32,7 +32,7 @@ export function buildUsageInsert(
     throw new AppError('internal', 'usage modelId must not be empty');
   }
   for (const name of COUNTS) checkCount(usage[name], `usage ${name}`);
-  for (const name of ['costUsd', 'naiveCostUsd'] as const) {
+  for (const name of ['costUSD', 'naiveCostUSD'] as const) {
     if (!Number.isFinite(usage[name]) || usage[name] < 0) {
       throw new AppError('internal', `usage ${name} must be a non-negative number`);
     }
@@ -54,8 +54,8 @@ export function buildUsageInsert(
       usage.cacheWriteInputTokens,
       usage.naiveInputTokens,
       usage.estimatedInputTokens,
-      usage.costUsd,
-      usage.naiveCostUsd,
+      usage.costUSD,
+      usage.naiveCostUSD,
       usage.cacheMissReason,
       input.at,
       ...ownerArgs(scope),
@@ -96,8 +96,8 @@ export function createUsageOperations(context: StoreContext): UsageOperations {
         cacheWriteInputTokens: readNumber(row, 'cache_write'),
         naiveInputTokens: readNumber(row, 'naive_input'),
         estimatedInputTokens: readNumber(row, 'estimated_input'),
-        costUsd: readNumber(row, 'cost'),
-        naiveCostUsd: readNumber(row, 'naive_cost'),
+        costUSD: readNumber(row, 'cost'),
+        naiveCostUSD: readNumber(row, 'naive_cost'),
         summaryTokens: readNumber(row, 'summary_tokens'),
       };
     },
