@@ -62,6 +62,18 @@ export type Config = {
   /** The message cache points' TTL: chosen per conversation from its gaps (adaptive) or fixed. */
   readonly cacheTtl: 'adaptive' | '5m' | '1h';
   readonly budgets: BudgetConfig;
+  readonly retention: RetentionConfig;
+};
+
+/** How long stored data is kept, and how often Node and Deno run the clean-up (the edge uses a cron trigger). */
+export type RetentionConfig = {
+  readonly policy: {
+    readonly idempotencyTtlMs: number;
+    readonly toolResultRetentionMs: number;
+    readonly usageRetentionMs: number;
+  };
+  /** 0: no clean-up timer in this process (another process or a scheduler runs it). */
+  readonly cleanupIntervalMs: number;
 };
 
 export type ParseConfigResult = { readonly ok: true; readonly config: Readonly<Config> } | {

@@ -18,6 +18,10 @@ export const CONFIG_DEFAULTS = {
   CACHE_TTL_STATIC: DEFAULT_LIMITS.staticTtl,
   CACHE_TTL: DEFAULT_LIMITS.cacheTtlPolicy,
   AUTH_JWT_LEEWAY_SECONDS: 60,
+  IDEMPOTENCY_TTL_HOURS: 24,
+  TOOL_RESULT_RETENTION_DAYS: 30,
+  USAGE_RETENTION_DAYS: 90,
+  CLEANUP_INTERVAL_MINUTES: 60,
 } as const;
 
 /** Quotes a value for a message; URLs lose their query string and user info, which may carry tokens. */
@@ -181,6 +185,11 @@ export const CONFIG_VARIABLES = {
       (issue) => `CACHE_TTL must be adaptive, 5m or 1h, got ${quote(issue.input)}; unset it to use adaptive`,
     ),
   ),
+  IDEMPOTENCY_TTL_HOURS: integer('IDEMPOTENCY_TTL_HOURS', 1, 8_760),
+  TOOL_RESULT_RETENTION_DAYS: integer('TOOL_RESULT_RETENTION_DAYS', 1, 36_500),
+  // At least 31: the budgets read the per-call usage of the last 30 days.
+  USAGE_RETENTION_DAYS: integer('USAGE_RETENTION_DAYS', 31, 36_500),
+  CLEANUP_INTERVAL_MINUTES: integer('CLEANUP_INTERVAL_MINUTES', 0, 1_440),
 } as const;
 
 export type ConfigVariableName = keyof typeof CONFIG_VARIABLES;

@@ -52,6 +52,10 @@ describe('parseConfig', () => {
       cacheTtlStatic: '5m',
       cacheTtl: 'adaptive',
       budgets: { limits: {}, maxConcurrentTurns: 4 },
+      retention: {
+        policy: { idempotencyTtlMs: 86_400_000, toolResultRetentionMs: 2_592_000_000, usageRetentionMs: 7_776_000_000 },
+        cleanupIntervalMs: 3_600_000,
+      },
     });
   });
 
@@ -110,6 +114,10 @@ describe('parseConfig', () => {
       MAX_BODY_BYTES: '2048',
       CACHE_TTL_STATIC: '1H',
       CACHE_TTL: '5M',
+      IDEMPOTENCY_TTL_HOURS: '2',
+      TOOL_RESULT_RETENTION_DAYS: '7',
+      USAGE_RETENTION_DAYS: '37',
+      CLEANUP_INTERVAL_MINUTES: '0',
     });
     assert.deepEqual(config, {
       runtime: 'node',
@@ -146,6 +154,10 @@ describe('parseConfig', () => {
       cacheTtlStatic: '1h',
       cacheTtl: '5m',
       budgets: { limits: {}, maxConcurrentTurns: 4 },
+      retention: {
+        policy: { idempotencyTtlMs: 7_200_000, toolResultRetentionMs: 604_800_000, usageRetentionMs: 3_196_800_000 },
+        cleanupIntervalMs: 0,
+      },
     });
   });
 
@@ -234,6 +246,16 @@ describe('parseConfig', () => {
     ],
     ['CACHE_TTL_STATIC', '10m', 'CACHE_TTL_STATIC must be 5m or 1h, got "10m"; unset it to use 5m'],
     ['CACHE_TTL', 'auto', 'CACHE_TTL must be adaptive, 5m or 1h, got "auto"; unset it to use adaptive'],
+    [
+      'IDEMPOTENCY_TTL_HOURS',
+      '0',
+      'IDEMPOTENCY_TTL_HOURS must be an integer from 1 to 8760, got "0"; unset it to use 24',
+    ],
+    [
+      'USAGE_RETENTION_DAYS',
+      '30',
+      'USAGE_RETENTION_DAYS must be an integer from 31 to 36500, got "30"; unset it to use 90',
+    ],
   ];
   for (const [name, value, message] of badValues) {
     it(`rejects ${name}=${JSON.stringify(value)} saying how to fix it`, () => {

@@ -146,6 +146,20 @@ function parseLimits(values: ConfigValues, errors: string[]): Config['limits'] {
   };
 }
 
+function parseRetention(values: ConfigValues): Config['retention'] {
+  const hours = (count: number) => count * 3_600_000;
+  return {
+    policy: {
+      idempotencyTtlMs: hours(values.IDEMPOTENCY_TTL_HOURS ?? CONFIG_DEFAULTS.IDEMPOTENCY_TTL_HOURS),
+      toolResultRetentionMs: hours(
+        24 * (values.TOOL_RESULT_RETENTION_DAYS ?? CONFIG_DEFAULTS.TOOL_RESULT_RETENTION_DAYS),
+      ),
+      usageRetentionMs: hours(24 * (values.USAGE_RETENTION_DAYS ?? CONFIG_DEFAULTS.USAGE_RETENTION_DAYS)),
+    },
+    cleanupIntervalMs: 60_000 * (values.CLEANUP_INTERVAL_MINUTES ?? CONFIG_DEFAULTS.CLEANUP_INTERVAL_MINUTES),
+  };
+}
+
 /**
  * Parses the environment for one runtime. Pure: reads only `env`. Blank values count as unset. On success the config
  * is deeply frozen; on failure `errors` holds one actionable message per problem (secrets are never echoed).
@@ -190,6 +204,7 @@ export function parseConfig(
     cacheTtlStatic: values.CACHE_TTL_STATIC ?? CONFIG_DEFAULTS.CACHE_TTL_STATIC,
     cacheTtl: values.CACHE_TTL ?? CONFIG_DEFAULTS.CACHE_TTL,
     budgets,
+    retention: parseRetention(values),
   };
   return { ok: true, config: freeze(config) };
 }

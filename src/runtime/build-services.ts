@@ -12,7 +12,8 @@ import { openDatabase } from '../store/open-database.ts';
 import type { Database } from '../store/database.ts';
 import type { ChatService } from '../turn/chat-service.ts';
 import { buildChatService } from './build-chat-service.ts';
-import { createLibsqlStore } from '../store/create-libsql-store.ts';
+import { createLibsqlRetentionStore, createLibsqlStore } from '../store/create-libsql-store.ts';
+import { createCleanup, type RunCleanup } from './run-cleanup.ts';
 import { createInsightService, type InsightService } from '../turn/create-insight-service.ts';
 import type { HostResolver } from '../turn/http-tool/check-destination.ts';
 import type { DeployerContent } from './deployer-content.ts';
@@ -41,6 +42,8 @@ export type Services = {
   readonly bedrock: BedrockConnection;
   /** Applies pending migrations once; a failure is forgotten so the next call retries. */
   ready(): Promise<void>;
+  /** One retention clean-up (the runtime schedules it: a timer on Node and Deno, a cron trigger at the edge). */
+  readonly cleanUp: RunCleanup;
   close(): Promise<void>;
 };
 
@@ -134,12 +137,19 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     ready,
   );
   const app = createApp({ logger, checkHealth, auth, chat, insights, maxBodyBytes: config.limits.maxBodyBytes });
+  const cleanUp = createCleanup({
+    store: createLibsqlRetentionStore({ database }),
+    retention: config.retention,
+    logger,
+    ready,
+  });
   return {
     app,
     database,
     auth,
     bedrock,
     ready,
+    cleanUp,
     close: async () => {
       await running.drain();
       await database.close();

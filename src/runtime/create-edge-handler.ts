@@ -5,11 +5,15 @@ import { createLogger } from '../logger.ts';
 import { buildServices } from './build-services.ts';
 import { readEdgeContent } from './read-edge-content.ts';
 import type { Services } from './build-services.ts';
+import type { PurgeCounts } from '../store/retention-store.ts';
 
 /** The slice of a Workers ExecutionContext the app may use (summaries later run in `waitUntil`). */
 export type EdgeContext = { waitUntil(promise: Promise<unknown>): void; passThroughOnException?(): void };
 
-export type EdgeHandler = (request: Request, env: object, context?: EdgeContext) => Promise<Response>;
+/** Serves a request; `cleanUp(env)` runs one retention clean-up with that env's services (the scheduled handler's job). */
+export type EdgeHandler = ((request: Request, env: object, context?: EdgeContext) => Promise<Response>) & {
+  cleanUp(env: object): Promise<PurgeCounts | null>;
+};
 
 export type CreateEdgeHandlerOptions = {
   readonly runtime: 'workers' | 'deno-deploy';
@@ -62,24 +66,32 @@ export function createEdgeHandler(options: CreateEdgeHandlerOptions): EdgeHandle
       }),
     };
   };
-  return async (request, env, context) => {
+  const servicesFor = async (env: object): Promise<Built> => {
     let built = builds.get(env);
     if (built === undefined) {
       built = build(env);
       builds.set(env, built);
       built.catch(() => builds.delete(env));
     }
-    let outcome: Built;
     try {
-      outcome = await built;
+      return await built;
     } catch (error) {
       createLogger().log('error', 'startup_failed', {
         runtime: options.runtime,
         reason: error instanceof Error ? error.name : 'unknown',
       });
-      return misconfigured();
+      return { ok: false };
     }
+  };
+  const handle = async (request: Request, env: object, context?: EdgeContext): Promise<Response> => {
+    const outcome = await servicesFor(env);
     if (!outcome.ok) return misconfigured();
     return outcome.services.app.fetch(request, env, context as Parameters<Services['app']['fetch']>[2]);
   };
+  return Object.assign(handle, {
+    async cleanUp(env: object): Promise<PurgeCounts | null> {
+      const outcome = await servicesFor(env);
+      return outcome.ok ? outcome.services.cleanUp() : null;
+    },
+  });
 }

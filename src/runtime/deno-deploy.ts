@@ -34,4 +34,23 @@ export function serveDenoDeploy(options: ServeDenoDeployOptions = {}): Deno.Http
   }, (request) => handleDenoDeployRequest(request, env));
 }
 
-if (import.meta.main) serveDenoDeploy();
+type CronRegistrar = (name: string, schedule: string, handler: () => Promise<void>) => Promise<void>;
+
+/**
+ * Registers the hourly retention clean-up with Deno.cron (Deno Deploy provides it; locally it needs --unstable-cron,
+ * which `deno task deploy:start` passes). False when the runtime has no Deno.cron: then schedule a request-free job
+ * elsewhere (see the README's Security section).
+ */
+export function scheduleDenoDeployCleanup(env: object = processEnvironment()): boolean {
+  const cron = (Deno as unknown as { cron?: CronRegistrar }).cron;
+  if (typeof cron !== 'function') return false;
+  void cron('tokenwise retention clean-up', '17 * * * *', async () => {
+    await handle.cleanUp(env);
+  });
+  return true;
+}
+
+if (import.meta.main) {
+  serveDenoDeploy();
+  scheduleDenoDeployCleanup();
+}

@@ -6,6 +6,7 @@ import { createLocalClient } from '../store/native/create-native-client.ts';
 import { buildServices } from './build-services.ts';
 import { loadLocalContent } from './load-local-content.ts';
 import { resolveWithSystem } from './resolve-with-system.ts';
+import { type CleanupTimer, startCleanupTimer } from './run-cleanup.ts';
 import type { Services } from './build-services.ts';
 
 /** The user id a development token is minted for. */
@@ -88,6 +89,10 @@ export async function startLocalServices(
       ttlSeconds: DEVELOPMENT_TOKEN_TTL_SECONDS,
     });
     const built = services;
+    // The retention clean-up, every CLEANUP_INTERVAL_MINUTES (first run 10 s after start); stopped before the database closes.
+    const cleanupTimer: CleanupTimer | undefined = config.retention.cleanupIntervalMs > 0
+      ? startCleanupTimer(built.cleanUp, { intervalMs: config.retention.cleanupIntervalMs })
+      : undefined;
     return {
       services: built,
       ...(developmentToken === undefined ? {} : { developmentToken }),
@@ -107,6 +112,7 @@ export async function startLocalServices(
         });
       },
       async close() {
+        await cleanupTimer?.stop();
         await built.close();
         await simulator?.close();
       },

@@ -1,7 +1,7 @@
 // End to end inside workerd: the worker's own fetch with bindings pointing at the Node-side libSQL HTTP fixture and
 // Bedrock simulator (started by vitest.workers.global-setup.ts), driving a conversation through the public API.
 import { createClient } from '@libsql/client/web';
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { mintDevelopmentToken } from '../http/mint-development-token.ts';
 import worker from './worker.ts';
@@ -134,5 +134,52 @@ describe('worker end to end over the libSQL HTTP fixture and the Bedrock simulat
       args: [id, id],
     });
     expect(left.rows[0]?.['n']).toBe(0);
+  });
+
+  it('runs the retention clean-up from its scheduled handler (the cron trigger): expired rows go, fresh ones stay', async () => {
+    const token = await mintDevelopmentToken({
+      secret: String(bindings.AUTH_JWT_SECRET),
+      sub: 'cron-user',
+      ttlSeconds: 600,
+    });
+    const created = await call('/v1/conversations', { method: 'POST', token });
+    const { id } = JSON.parse(created.text) as { id: string };
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await database.batch([
+      {
+        sql:
+          'INSERT INTO idempotency_keys (owner_id, conversation_id, key, request_hash, response, status, created_at) ' +
+          "VALUES ('cron-user', ?, ?, 'h', '{}', 'done', ?)",
+        args: [id, 'two-days-old', daysAgo(2)],
+      },
+      {
+        sql:
+          'INSERT INTO idempotency_keys (owner_id, conversation_id, key, request_hash, response, status, created_at) ' +
+          "VALUES ('cron-user', ?, ?, 'h', '{}', 'done', ?)",
+        args: [id, 'fresh', daysAgo(0)],
+      },
+      {
+        sql: 'INSERT INTO usage_ledger (id, conversation_id, turn_id, kind, model_id, input_tokens, output_tokens, ' +
+          'cache_read_tokens, cache_write_tokens, naive_input_tokens, estimated_input_tokens, cost_usd, naive_cost_usd, ' +
+          "created_at) VALUES ('old-call', ?, NULL, 'main', 'm', 10, 1, 0, 0, 10, 10, 0.25, 1, ?)",
+        args: [id, daysAgo(200)],
+      },
+    ], 'write');
+
+    const context = createExecutionContext();
+    worker.scheduled(createScheduledController({ cron: '17 * * * *' }), bindings, context);
+    await waitOnExecutionContext(context);
+
+    const keys = await database.execute({
+      sql: 'SELECT key FROM idempotency_keys WHERE conversation_id = ? ORDER BY key',
+      args: [id],
+    });
+    expect(keys.rows.map((row) => row['key'])).toEqual(['fresh']);
+    const ledger = await database.execute("SELECT count(*) AS n FROM usage_ledger WHERE id = 'old-call'");
+    expect(ledger.rows[0]?.['n']).toBe(0);
+    const usage = JSON.parse((await call('/v1/usage', { token })).text) as {
+      totals: { calls: number; costUSD: number };
+    };
+    expect(usage.totals).toMatchObject({ calls: 1, costUSD: 0.25 }); // folded into the per-user totals, not lost
   });
 });

@@ -10,4 +10,8 @@ export default {
   fetch(request: Request, env: object, context: EdgeContext): Promise<Response> {
     return handle(request, env, context);
   },
+  /** The cron trigger of wrangler.toml: one retention clean-up (expired idempotency rows, old tool results and usage). */
+  scheduled(_controller: unknown, env: object, context: EdgeContext): void {
+    context.waitUntil(handle.cleanUp(env));
+  },
 };

@@ -14,6 +14,8 @@ import { createTurnLockOperations } from './libsql/turn-lock-operations.ts';
 import { createTurnOperations } from './libsql/turn-operations.ts';
 import { createTurnStartOperations } from './libsql/turn-start-operations.ts';
 import { createUsageOperations } from './libsql/usage-operations.ts';
+import { createRetentionOperations } from './libsql/retention-operations.ts';
+import type { RetentionStore } from './retention-store.ts';
 
 export type LibsqlStoreOptions = {
   /** A migrated database (see migrate). */
@@ -48,4 +50,13 @@ export function createLibsqlStore(options: LibsqlStoreOptions): ConversationStor
     ...createBudgetOperations(context),
     ...createLearnedStateOperations(context),
   };
+}
+
+/** The retention clean-up on the same database (the scheduled job's store; the turn loop never needs it). */
+export function createLibsqlRetentionStore(options: Pick<LibsqlStoreOptions, 'database'>): RetentionStore {
+  return createRetentionOperations({
+    database: options.database,
+    clock: () => new Date(),
+    createId: () => crypto.randomUUID(),
+  });
 }

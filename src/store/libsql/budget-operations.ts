@@ -94,11 +94,16 @@ export function createBudgetOperations(context: StoreContext): BudgetStore {
     async userUsageTotals(input) {
       checkOwner(input.ownerId);
       const result = await context.database.read({
-        sql: 'SELECT COUNT(*) AS calls, COALESCE(SUM(input_tokens), 0) AS input_tokens, ' +
+        // The rows still kept plus what the retention clean-up folded into user_usage_rollup.
+        sql: 'SELECT SUM(calls) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens, ' +
+          'SUM(cache_read) AS cache_read, SUM(cache_write) AS cache_write, SUM(cost) AS cost, ' +
+          'SUM(naive_cost) AS naive_cost FROM (SELECT COUNT(*) AS calls, COALESCE(SUM(input_tokens), 0) AS input_tokens, ' +
           'COALESCE(SUM(output_tokens), 0) AS output_tokens, COALESCE(SUM(cache_read_tokens), 0) AS cache_read, ' +
           'COALESCE(SUM(cache_write_tokens), 0) AS cache_write, COALESCE(SUM(cost_usd), 0.0) AS cost, ' +
-          'COALESCE(SUM(naive_cost_usd), 0.0) AS naive_cost FROM user_usage WHERE owner_id = ?',
-        args: [input.ownerId],
+          'COALESCE(SUM(naive_cost_usd), 0.0) AS naive_cost FROM user_usage WHERE owner_id = ? UNION ALL ' +
+          'SELECT calls, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, naive_cost_usd ' +
+          'FROM user_usage_rollup WHERE owner_id = ?)',
+        args: [input.ownerId, input.ownerId],
       });
       const row = result.rows[0];
       if (row === undefined) throw new AppError('store_error', 'usage query returned no row');
