@@ -14,7 +14,7 @@ const POLICY: RetentionPolicy = {
   usageRetentionMs: 90 * DAY,
 };
 
-const usage = (costUsd: number): NewUsageRow => ({
+const usage = (costUSD: number): NewUsageRow => ({
   turnId: 't',
   kind: 'main',
   modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
@@ -24,8 +24,8 @@ const usage = (costUsd: number): NewUsageRow => ({
   cacheWriteInputTokens: 80,
   naiveInputTokens: 4_000,
   estimatedInputTokens: 1_180,
-  costUsd,
-  naiveCostUsd: costUsd * 4,
+  costUSD,
+  naiveCostUSD: costUSD * 4,
   cacheMissReason: null,
 });
 
@@ -138,7 +138,7 @@ describe('purgeExpired', () => {
       assert.equal(counts.usageLedgerRows, 2, "carol's and dave's 100-day-old rows of live conversations");
       assert.equal(counts.userUsageRowsFolded, 3);
       assert.deepEqual(await store.userUsageTotals({ ownerId: 'carol' }), before, 'lifetime totals are exact');
-      assert.equal((await store.userUsageTotals({ ownerId: 'dave' })).costUsd, 2);
+      assert.equal((await store.userUsageTotals({ ownerId: 'dave' })).costUSD, 2);
       assert.deepEqual(
         await store.readBudgetState({ ownerId: 'carol', conversationId: null, now: fixture.now() }),
         month,
@@ -151,7 +151,7 @@ describe('purgeExpired', () => {
       await purge(fixture);
       const later = await store.userUsageTotals({ ownerId: 'carol' });
       assert.equal(later.calls, 4, 'a second fold adds to the first');
-      assert.equal(later.costUsd, 1.875);
+      assert.equal(later.costUSD, 1.875);
     }));
 
   it("never reaches into the budgets' rolling month, whatever the configured retention", () =>
@@ -187,7 +187,7 @@ describe('purgeExpired', () => {
       const totals = await store.userUsageTotals({ ownerId: 'frank' });
       assert.equal(totals.calls, rows);
       assert.equal(totals.inputTokens, 10 * rows);
-      assert.equal(totals.costUsd, 0.5 * rows);
+      assert.equal(totals.costUSD, 0.5 * rows);
       const left = await database.read('SELECT COUNT(*) AS n FROM user_usage');
       assert.equal(Number(left.rows[0]?.['n']), 0);
     }));
