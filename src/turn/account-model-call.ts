@@ -16,6 +16,8 @@ export type ModelCallRecord = {
   /** Main calls: estimated input tokens of the naive prompt (full history, every tool, no cache) for the same call. */
   readonly naiveInputTokens?: number;
   readonly fingerprint?: PromptFingerprint;
+  /** Main calls: why this call's tool list differs from the previous step's (a find_tools answer), when it does. */
+  readonly toolsChangedBy?: 'find-tools';
 };
 
 export type AccountModelCallInput = {
@@ -48,6 +50,7 @@ export function accountModelCall(input: AccountModelCallInput): AccountedCall {
       current: record.fingerprint as PromptFingerprint,
       cacheReadInputTokens: usage.cacheReadInputTokens,
       minCacheTokens: facts.minCacheTokens,
+      ...(record.toolsChangedBy === undefined ? {} : { toolsChangedBy: record.toolsChangedBy }),
     })
     : null;
   const estimatedInputTokens = estimateRequestTokens(record.request);

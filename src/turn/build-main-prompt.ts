@@ -19,7 +19,8 @@ import {
   type ToolDefinition,
 } from '../pipeline/types/index.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
-import { type ToolSpec, toToolDefinition } from '../pipeline/tool-catalogue/index.ts';
+import { type ToolRegistry, type ToolSpec, toToolDefinition } from '../pipeline/tool-catalogue/index.ts';
+import { FIND_TOOLS_NAME, FIND_TOOLS_TOOL } from '../pipeline/tool-selection/index.ts';
 import type { PromptContent, TurnDependencies } from './turn-dependencies.ts';
 
 export type MainPromptInput = {
@@ -73,6 +74,16 @@ function naiveConstantTokens(content: PromptContent, allTools: readonly ToolSpec
   return tokens;
 }
 
+/**
+ * The tools sent with every request: the registry's standard tools, then the built-in find_tools whenever the catalogue
+ * has domain tools (a tool the selection did not offer is one call away). Fixed per registry listing, so cached.
+ */
+export function listStandardTools(registry: ToolRegistry): readonly ToolDefinition[] {
+  const standard = registry.standardTools().map(toDefinition);
+  const builtIn = registry.get(FIND_TOOLS_NAME) === undefined && registry.domainTools().length > 0;
+  return builtIn ? [...standard, FIND_TOOLS_TOOL] : standard;
+}
+
 function fingerprint(request: PromptRequest, report: AssemblyReport, summary: string, now: Date): PromptFingerprint {
   const tools = request.tools.filter((tool) => !isCachePoint(tool));
   const firstPlaced = report.cachePoints.find((decision) => decision.placed);
@@ -114,7 +125,7 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
       safetyRules: content.safetyRules,
       assetIds: [...content.assets.keys()],
     },
-    standardTools: deps.registry.standardTools().map(toDefinition),
+    standardTools: listStandardTools(deps.registry),
     domainTools: input.domainTools.map(toDefinition),
     summary: input.summary,
     window: input.window,

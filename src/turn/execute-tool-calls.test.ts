@@ -49,6 +49,7 @@ describe('executeToolCalls', () => {
       conversationId,
       exposedAssets: new Set(),
       onEvent: (event) => events.push(event),
+      offered: new Set(calls.map((call) => call.name)),
     }, calls);
     assert.deepEqual(result.results.map((block) => [block.toolUseId, block.status, block.text]), [
       ['tooluse_1', 'error', 'Tool explode failed unexpectedly.'],
@@ -66,7 +67,7 @@ describe('executeToolCalls', () => {
   it('answers get_asset: first the text (an exposure), then the note, an unknown id as an error', async () => {
     const conversationId = await fixture.createConversation();
     const exposedAssets = new Set<string>();
-    const context = { userId: USER, conversationId, exposedAssets, onEvent: () => {} };
+    const context = { userId: USER, conversationId, exposedAssets, onEvent: () => {}, offered: new Set(['get_asset']) };
     const first = await executeToolCalls(fixture.deps, context, [
       use('get_asset', 'tooluse_a1', { id: 'data_rules' }),
       use('get_asset', 'tooluse_a2', { id: 'data_rules' }),
@@ -78,5 +79,61 @@ describe('executeToolCalls', () => {
     assert.match(first.results[2]?.text ?? '', /Unknown asset id "secrets": valid ids: data_rules, response_style/);
     assert.deepEqual(first.firstExposures, [{ assetId: 'data_rules', toolUseId: 'tooluse_a1' }]);
     assert.deepEqual([...exposedAssets], ['data_rules']);
+  });
+
+  it('refuses a call of a tool the request did not offer: an error result and a log line, never an execution', async () => {
+    const conversationId = await fixture.createConversation();
+    const lines: { event: string; fields: Readonly<Record<string, unknown>> }[] = [];
+    const logger = {
+      level: 'info' as const,
+      log: (_: string, event: string, fields: Readonly<Record<string, unknown>> = {}) => {
+        lines.push({ event, fields });
+      },
+    };
+    const deps = { ...fixture.deps, logger };
+    const result = await executeToolCalls(deps, {
+      userId: USER,
+      conversationId,
+      exposedAssets: new Set(),
+      onEvent: () => {},
+      offered: new Set(['clarify', 'find_tools', 'list_tasks']),
+    }, [
+      use('create_task', 'tooluse_r1', { title: 'Renew my passport' }),
+      use('list_tasks', 'tooluse_r2'),
+    ]);
+    assert.equal(result.results[0]?.status, 'error');
+    assert.match(
+      result.results[0]?.text ?? '',
+      /^Tool create_task is not offered in this request, so it was not run\. Call find_tools/,
+    );
+    assert.equal(result.results[1]?.status, 'success');
+    assert.deepEqual(result.refused, ['create_task']);
+    assert.deepEqual(lines.filter((line) => line.event === 'tool_refused').map((line) => line.fields['tool']), [
+      'create_task',
+    ]);
+    const tasks = await fixture.database.read({ sql: 'SELECT COUNT(*) AS n FROM tasks', args: [] });
+    assert.equal(Number(tasks.rows[0]?.['n']), 0, 'the refused create_task must not have run');
+  });
+
+  it('answers find_tools with one line per matching domain tool and reports what it found', async () => {
+    const conversationId = await fixture.createConversation();
+    const result = await executeToolCalls(fixture.deps, {
+      userId: USER,
+      conversationId,
+      exposedAssets: new Set(),
+      onEvent: () => {},
+      offered: new Set(['find_tools']),
+    }, [
+      use('find_tools', 'tooluse_f1', { query: 'add an item to my reading list' }),
+      use('find_tools', 'tooluse_f2', { query: '   ' }),
+    ]);
+    assert.equal(result.results[0]?.status, 'success');
+    const lines = (result.results[0]?.text ?? '').split('\n');
+    assert.ok(lines.length >= 3 && lines.length <= 5, `3-5 lines, got ${lines.length}`);
+    assert.ok(lines.every((line) => /^[a-z_]+: \S/.test(line)), 'each line is `name: description`');
+    assert.equal(lines[0]?.split(':')[0], 'add_reading_item');
+    assert.deepEqual(result.found, lines.map((line) => line.split(':')[0]));
+    assert.equal(result.results[1]?.status, 'error');
+    assert.match(result.results[1]?.text ?? '', /find_tools needs a query/);
   });
 });

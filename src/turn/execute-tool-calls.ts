@@ -1,6 +1,7 @@
 // Runs the tools one model step asked for and answers every call with exactly one toolResult, in call order.
 import { resolveAssetRequest } from '../pipeline/assets/index.ts';
 import { GET_ASSET_TOOL_NAME } from '../pipeline/assets/index.ts';
+import { answerFindTools, FIND_TOOLS_NAME } from '../pipeline/tool-selection/index.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { ToolOutcome } from '../tools/tool-handler.ts';
 import type { TurnEvent } from './chat-service.ts';
@@ -13,12 +14,18 @@ export type ToolCallContext = {
   /** Assets whose original result the model can still see this session; extended as assets are first provided. */
   readonly exposedAssets: Set<string>;
   readonly onEvent: (event: TurnEvent) => void;
+  /** The tools the request that asked for these calls declared: a call of any other tool is refused, never run. */
+  readonly offered: ReadonlySet<string>;
 };
 
 export type ToolCallsResult = {
   readonly results: readonly ToolResultBlock[];
   /** get_asset calls answered with the full text for the first time in this session. */
   readonly firstExposures: readonly { readonly assetId: string; readonly toolUseId: string }[];
+  /** Domain tools find_tools answered in this step, best first (the next step offers them). */
+  readonly found: readonly string[];
+  /** Calls refused because their tool was not offered in the request. */
+  readonly refused: readonly string[];
 };
 
 function withTimeout(work: Promise<ToolOutcome>, timeoutMs: number, name: string): Promise<ToolOutcome> {
@@ -75,7 +82,17 @@ async function runOne(deps: TurnDependencies, context: ToolCallContext, call: To
   return { status: 'error', text: `Tool ${call.name} has no handler configured in this deployment.` };
 }
 
-/** Never throws: every failure becomes an error result whose text is never empty. */
+/** The error result of a call whose tool the request did not declare: it says how to get the tool. */
+export function refusalText(name: string, offered: ReadonlySet<string>): string {
+  return offered.has(FIND_TOOLS_NAME)
+    ? `Tool ${name} is not offered in this request, so it was not run. Call ${FIND_TOOLS_NAME} with a short description of what you need: the tools it finds are offered from your next step.`
+    : `Tool ${name} is not offered in this request, so it was not run. Use one of the tools declared in this request.`;
+}
+
+/**
+ * Never throws: every failure becomes an error result whose text is never empty. A call naming a tool the request did
+ * not offer gets an error result (and a `tool_refused` log line), never an execution.
+ */
 export async function executeToolCalls(
   deps: TurnDependencies,
   context: ToolCallContext,
@@ -83,10 +100,30 @@ export async function executeToolCalls(
 ): Promise<ToolCallsResult> {
   const results: ToolResultBlock[] = [];
   const firstExposures: { assetId: string; toolUseId: string }[] = [];
+  const found: string[] = [];
+  const refused: string[] = [];
   for (const call of calls) {
     context.onEvent({ type: 'tool', name: call.name, status: 'started' });
     let outcome: ToolOutcome;
-    if (call.name === GET_ASSET_TOOL_NAME) {
+    if (!context.offered.has(call.name)) {
+      refused.push(call.name);
+      deps.logger.log('warn', 'tool_refused', {
+        conversationId: context.conversationId,
+        tool: call.name,
+        known: deps.registry.get(call.name) !== undefined,
+      });
+      outcome = { status: 'error', text: refusalText(call.name, context.offered) };
+    } else if (call.name === FIND_TOOLS_NAME && deps.registry.get(FIND_TOOLS_NAME) === undefined) {
+      const answer = answerFindTools({
+        input: call.input,
+        index: deps.toolIndex,
+        lookup: (name) => deps.registry.get(name),
+        minTools: deps.settings.minDomainTools,
+        maxTools: deps.settings.maxDomainTools,
+      });
+      for (const name of answer.found) if (!found.includes(name)) found.push(name);
+      outcome = { status: answer.status, text: answer.text };
+    } else if (call.name === GET_ASSET_TOOL_NAME) {
       const resolution = resolveAssetRequest({
         assetId: call.input['id'],
         assets: deps.content.assets,
@@ -106,5 +143,5 @@ export async function executeToolCalls(
     results.push({ type: 'tool_result', toolUseId: call.id, text, status: outcome.status });
     context.onEvent({ type: 'tool', name: call.name, status: outcome.status });
   }
-  return { results, firstExposures };
+  return { results, firstExposures, found, refused };
 }

@@ -165,7 +165,7 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
       'tooluse_p2',
       'error',
     ], ['tooluse_p3', 'success']]);
-    assert.match(results[1]?.text ?? '', /launch_rocket is not available/);
+    assert.match(results[1]?.text ?? '', /launch_rocket is not offered in this request, so it was not run/);
     const rows = await fixture.database.read({
       sql: "SELECT title FROM tasks WHERE title IN ('One', 'Two') ORDER BY title",
       args: [],

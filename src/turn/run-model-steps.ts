@@ -4,6 +4,8 @@ import { isRetryableModelError } from '../bedrock/translate-bedrock-error.ts';
 import type { TokenCorrection } from '../pipeline/tokens/index.ts';
 import type { AssetPair } from '../pipeline/assets/index.ts';
 import type { ContentBlock, Message, ModelReply, PromptRequest, ToolUseBlock } from '../pipeline/types/index.ts';
+import { isCachePoint } from '../pipeline/types/index.ts';
+import { listCalledTools, offerFoundTools } from '../pipeline/tool-selection/index.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
@@ -28,6 +30,7 @@ export type ModelStepsInput = {
   readonly storedHistoryTokens: number;
   readonly pinnedAssets: readonly AssetPair[];
   readonly exposedAssets: Set<string>;
+  /** The domain tools of the first step; a find_tools answer changes them for the steps after it. */
   readonly domainTools: readonly ToolSpec[];
   readonly correction: TokenCorrection;
   /** This turn's cache TTLs (chooseTurnCacheTtl). */
@@ -50,6 +53,10 @@ export type ModelStepsResult = {
     readonly toolUseId: string;
     readonly runIndex: number;
   }[];
+  /** The domain tools of the last step: `domainTools` unless a find_tools answer changed them (persist them then). */
+  readonly domainTools: readonly ToolSpec[];
+  /** Tool calls refused because the request did not offer their tool. */
+  readonly refused: readonly string[];
 };
 
 async function callMainModel(
@@ -81,6 +88,10 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
   const run: Message[] = [input.userMessage];
   const calls: ModelCallRecord[] = [];
   const firstExposures: { assetId: string; toolUseId: string; runIndex: number }[] = [];
+  const refused: string[] = [];
+  let domainTools = input.domainTools;
+  /** Set when a find_tools answer changed the domain tools: the next call's cache miss names it. */
+  let toolsChangedBy: ModelCallRecord['toolsChangedBy'];
   for (let step = 1;; step += 1) {
     const window = [
       ...input.storedWindow,
@@ -91,7 +102,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       summary: input.summary,
       window,
       pinnedAssets: input.pinnedAssets,
-      domainTools: input.domainTools,
+      domainTools,
       storedHistoryTokens: input.storedHistoryTokens,
       runMessages: run,
       correction: input.correction,
@@ -118,7 +129,9 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       startedAt: now,
       naiveInputTokens: prompt.naiveInputTokens,
       fingerprint: prompt.fingerprint,
+      ...(toolsChangedBy === undefined ? {} : { toolsChangedBy }),
     };
+    toolsChangedBy = undefined;
     calls.push(call);
     input.onCall?.(call);
     const content: readonly ContentBlock[] = reply.content.length > 0
@@ -148,13 +161,42 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       conversationId: input.conversationId,
       exposedAssets: input.exposedAssets,
       onEvent: input.onEvent,
+      offered: new Set(prompt.request.tools.flatMap((tool) => (isCachePoint(tool) ? [] : [tool.name]))),
     }, toolUses);
     run.push({ role: 'user', content: executed.results });
     for (const exposure of executed.firstExposures) firstExposures.push({ ...exposure, runIndex: run.length - 1 });
+    refused.push(...executed.refused);
+    if (executed.found.length > 0) {
+      const offered = domainTools.map((tool) => tool.name);
+      const next = offerFoundTools({
+        offered,
+        found: executed.found,
+        inUse: listCalledTools([...input.storedWindow.map((entry) => entry.message), ...run]),
+        maxTools: deps.settings.maxDomainTools,
+      });
+      if (next !== offered) {
+        deps.logger.log('info', 'tool_list_changed', {
+          conversationId: input.conversationId,
+          reason: 'find-tools',
+          added: next.filter((name) => !offered.includes(name)).length,
+          removed: offered.filter((name) => !next.includes(name)).length,
+          domainTools: next.length,
+        });
+        domainTools = next.flatMap((name) => deps.registry.get(name) ?? []);
+        toolsChangedBy = 'find-tools';
+      }
+    }
   }
   const finalText = run
     .filter((message) => message.role === 'assistant')
     .flatMap((message) => message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])))
     .join('\n\n');
-  return { run, finalText: finalText.length > 0 ? finalText : EMPTY_REPLY_TEXT, calls, firstExposures };
+  return {
+    run,
+    finalText: finalText.length > 0 ? finalText : EMPTY_REPLY_TEXT,
+    calls,
+    firstExposures,
+    domainTools,
+    refused,
+  };
 }

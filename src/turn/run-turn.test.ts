@@ -76,11 +76,13 @@ describe('runTurn', () => {
       'the simulator accepted the request (its validator checks cache points and tool pairs)',
     );
     const names = requestToolNames(main);
-    for (const standard of ['cancel', 'clarify', 'help', 'set_preference', 'get_asset']) {
+    for (const standard of ['cancel', 'clarify', 'help', 'set_preference', 'get_asset', 'find_tools']) {
       assert.ok(names.includes(standard), `standard tool ${standard} is sent`);
     }
     assert.ok(names.includes('create_task'), 'the task tool is selected for a task message');
-    const domain = names.filter((name) => !['cancel', 'clarify', 'help', 'set_preference', 'get_asset'].includes(name));
+    const domain = names.filter((name) =>
+      !['cancel', 'clarify', 'help', 'set_preference', 'get_asset', 'find_tools'].includes(name)
+    );
     assert.ok(
       domain.length >= fixture.deps.settings.minDomainTools && domain.length <= fixture.deps.settings.maxDomainTools,
       `domain tools within bounds: ${domain.join(',')}`,

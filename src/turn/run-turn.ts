@@ -145,6 +145,11 @@ async function update(
   ledger: TurnLedger,
 ): Promise<TurnOutcome> {
   ledger.settle(context.memory.summaryTokens);
+  const offered = steps.domainTools.map((tool) => tool.name);
+  if (JSON.stringify(offered) !== JSON.stringify(chosen.tools.map((tool) => tool.name))) {
+    // A find_tools answer changed the list mid-turn: the next turn starts from it (and reads its cached prefix).
+    await deps.store.setSelectedTools({ ...turn.scope, tools: offered });
+  }
   const result: TurnResult = {
     message: { id: deps.createId(), role: 'assistant', text: steps.finalText },
     usage: sumBilledUsage(ledger.rows),
@@ -184,7 +189,8 @@ function logTurn(
     turnId: turn.turnId,
     steps: steps.calls.length,
     selection: chosen.selection.source,
-    domainTools: chosen.tools.length,
+    domainTools: steps.domainTools.length,
+    refusedToolCalls: steps.refused.length,
     windowMessages: context.storedWindow.length + steps.run.length,
     summaryTokens: context.memory.summaryTokens,
     ...result.usage,

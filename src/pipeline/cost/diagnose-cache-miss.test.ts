@@ -61,6 +61,11 @@ describe('diagnoseCacheMiss', () => {
     },
     { name: 'says when nothing explains the miss', previous, current, read: 0, expected: 'unexplained' },
   ];
+  it('names a tool list changed by a find_tools answer as the recovery, and only when the tools changed', () => {
+    const found = { cacheReadInputTokens: 0, minCacheTokens: 1024, toolsChangedBy: 'find-tools' as const };
+    assert.equal(diagnoseCacheMiss({ ...found, previous, current: { ...current, toolsKey: 'x' } }), 'tools-found');
+    assert.equal(diagnoseCacheMiss({ ...found, previous, current: { ...current, historyKey: 'z' } }), 'window-moved');
+  });
   for (const c of cases) {
     it(
       c.name,

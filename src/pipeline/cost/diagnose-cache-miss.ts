@@ -20,6 +20,8 @@ export type CacheMissReason =
   | 'below-minimum'
   | 'ttl-lapsed'
   | 'tool-set-changed'
+  /** The tool list changed because the model called find_tools: the recovery's price. */
+  | 'tools-found'
   | 'system-layer-changed'
   | 'summary-changed'
   | 'window-moved'
@@ -30,6 +32,8 @@ export type DiagnoseCacheMissInput = {
   readonly current: PromptFingerprint;
   readonly cacheReadInputTokens: number;
   readonly minCacheTokens: number;
+  /** Set when the turn loop changed the tool list on purpose since the previous call (a find_tools answer). */
+  readonly toolsChangedBy?: 'find-tools';
 };
 
 /**
@@ -42,7 +46,9 @@ export function diagnoseCacheMiss(input: DiagnoseCacheMissInput): CacheMissReaso
   if (current.firstCheckpointTokens < input.minCacheTokens) return 'below-minimum';
   if (previous === null) return 'first-call';
   if (previous.ttlMs === 0 || current.at - previous.at >= previous.ttlMs) return 'ttl-lapsed';
-  if (previous.toolsKey !== current.toolsKey) return 'tool-set-changed';
+  if (previous.toolsKey !== current.toolsKey) {
+    return input.toolsChangedBy === 'find-tools' ? 'tools-found' : 'tool-set-changed';
+  }
   if (previous.systemKey !== current.systemKey) return 'system-layer-changed';
   if (previous.summaryKey !== current.summaryKey) return 'summary-changed';
   if (previous.historyKey !== current.historyKey) return 'window-moved';

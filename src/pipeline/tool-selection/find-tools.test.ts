@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createToolRegistry } from '../tool-catalogue/index.ts';
+import { createToolIndex } from '../tool-search/index.ts';
+import { answerFindTools, FIND_TOOLS_TOOL } from './find-tools.ts';
+import { offerFoundTools } from './offer-found-tools.ts';
+
+const registry = createToolRegistry();
+const tool = (name: string, description: string, tags: string[]) =>
+  registry.register({ name, description, inputSchema: { type: 'object', properties: {} }, tags });
+tool('book_flight', 'Book a flight for a passenger. Needs the flight number and a payment method.', ['travel']);
+tool('search_flights', 'Search flights between two airports on a date.', ['travel']);
+tool('cancel_booking', 'Cancel a flight booking and refund it.', ['travel']);
+tool('get_booking', 'Read a flight booking by its id.', ['travel']);
+tool('create_note', 'Write a note with a title and a body.', ['notes']);
+tool('list_notes', 'List the notes, newest first.', ['notes']);
+tool('send_message', 'Send a text message to a contact.', ['messages']);
+const index = createToolIndex(registry.domainTools());
+const find = (query: unknown, minTools = 3, maxTools = 5) =>
+  answerFindTools({ input: { query }, index, lookup: (name) => registry.get(name), minTools, maxTools });
+
+describe('answerFindTools', () => {
+  it('answers `name: first sentence` lines of the best matches, best first, between minTools and maxTools', () => {
+    const answer = find('cancel my flight booking');
+    assert.equal(answer.status, 'success');
+    assert.equal(answer.found[0], 'cancel_booking');
+    assert.ok(answer.found.length >= 3 && answer.found.length <= 5, answer.text);
+    assert.deepEqual(answer.text.split('\n').map((line) => line.split(': ')[0]), answer.found);
+    assert.ok(answer.text.includes('cancel_booking: Cancel a flight booking and refund it.'));
+    assert.ok(!answer.text.includes('Needs the flight number'), 'one line: the first sentence only');
+  });
+  it('is deterministic and never answers more than maxTools', () => {
+    assert.deepEqual(find('write a note'), find('write a note'));
+    assert.equal(find('flight', 1, 2).found.length, 2);
+  });
+  it('says what to do when the query is missing, empty or matches nothing', () => {
+    for (const query of [undefined, 42, '   ']) {
+      const answer = find(query);
+      assert.equal(answer.status, 'error');
+      assert.match(answer.text, /find_tools needs a query/);
+      assert.deepEqual(answer.found, []);
+    }
+    const none = find('zzqx wubble');
+    assert.equal(none.status, 'error');
+    assert.match(none.text, /No tool matches "zzqx wubble"/);
+  });
+  it('has a short fixed description (it rides in every cached prefix)', () => {
+    assert.ok(FIND_TOOLS_TOOL.description.length < 120);
+    assert.deepEqual(FIND_TOOLS_TOOL.inputSchema['required'], ['query']);
+  });
+});
+
+describe('offerFoundTools', () => {
+  it('offers the tools found and keeps the offered tools in use, in name order', () => {
+    assert.deepEqual(
+      offerFoundTools({
+        offered: ['create_note', 'list_notes', 'send_message'],
+        found: ['search_flights', 'book_flight'],
+        inUse: ['list_notes', 'get_booking'],
+        maxTools: 5,
+      }),
+      ['book_flight', 'list_notes', 'search_flights'],
+    );
+  });
+  it('leaves the list as it is (same array) when every tool found is already offered', () => {
+    const offered = ['book_flight', 'search_flights'];
+    assert.equal(offerFoundTools({ offered, found: ['search_flights'], inUse: [], maxTools: 5 }), offered);
+  });
+  it('keeps at most maxTools found tools and three in use', () => {
+    const next = offerFoundTools({
+      offered: ['a', 'b', 'c', 'd'],
+      found: ['f1', 'f2', 'f3', 'f4', 'f5', 'f6'],
+      inUse: ['a', 'b', 'c', 'd'],
+      maxTools: 5,
+    });
+    assert.deepEqual(next, ['a', 'b', 'c', 'f1', 'f2', 'f3', 'f4', 'f5']);
+  });
+});

@@ -1,0 +1,82 @@
+// The built-in `find_tools` tool: the model's way back when the offered tools lack the one it needs.
+import type { ToolDefinition } from '../types/index.ts';
+import type { ToolSpec } from '../tool-catalogue/index.ts';
+import { rankTools, type ToolIndex } from '../tool-search/index.ts';
+import { firstSentence } from './render-shortlist.ts';
+
+export const FIND_TOOLS_NAME = 'find_tools';
+
+/** Short and fixed: it is sent with every request, inside the cached prefix. */
+export const FIND_TOOLS_TOOL: ToolDefinition = Object.freeze({
+  name: FIND_TOOLS_NAME,
+  description: 'Find a tool you need that is not offered yet. Matching tools are offered from your next step.',
+  inputSchema: Object.freeze({
+    type: 'object',
+    properties: Object.freeze({
+      query: Object.freeze({ type: 'string', description: 'What the tool must do, in a few words.' }),
+    }),
+    required: Object.freeze(['query']),
+  }),
+});
+
+/** Tools below this share of the best score are not worth a place in the answer. */
+const ANSWER_SCORE_RATIO = 0.35;
+/** One line per tool: the first sentence, cut to this many characters. */
+const LINE_CHARACTERS = 120;
+/** A query longer than this is cut before ranking (a model that pastes a paragraph still gets an answer). */
+const QUERY_CHARACTERS = 500;
+
+export type FindToolsInput = {
+  /** The toolUse input as the model sent it (unchecked). */
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly index: ToolIndex;
+  /** The specs of the ranked tools (for the one-line descriptions); unknown names are skipped. */
+  readonly lookup: (name: string) => ToolSpec | undefined;
+  /** How many tools to answer at most (the selection's maxTools). */
+  readonly maxTools: number;
+  /** How many to answer at least when the ranking has that many (the selection's minTools). */
+  readonly minTools: number;
+};
+
+export type FindToolsAnswer = {
+  readonly status: 'success' | 'error';
+  /** The tool result text: `name: one-line description` lines, or why nothing was found. */
+  readonly text: string;
+  /** The tools found, best first: the turn offers them from its next step. */
+  readonly found: readonly string[];
+};
+
+/**
+ * Answers one `find_tools` call from the local ranking: the best-matching domain tools (at least minTools when the
+ * ranking has them, then every tool within ANSWER_SCORE_RATIO of the best, at most maxTools), one line each. A missing
+ * or empty query, or a query nothing matches, is an error result that says what to do. Pure and deterministic.
+ */
+export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
+  const raw = input.input['query'];
+  const query = typeof raw === 'string' ? raw.trim().slice(0, QUERY_CHARACTERS) : '';
+  if (query === '') {
+    return {
+      status: 'error',
+      text: `${FIND_TOOLS_NAME} needs a query: what the tool must do, in a few words.`,
+      found: [],
+    };
+  }
+  const ranking = rankTools(input.index, { query }).filter((entry) => input.lookup(entry.name) !== undefined);
+  const best = ranking[0]?.score ?? 0;
+  const found = ranking
+    .filter((entry, position) => position < input.minTools || entry.score >= best * ANSWER_SCORE_RATIO)
+    .slice(0, input.maxTools)
+    .map((entry) => entry.name);
+  if (found.length === 0) {
+    return {
+      status: 'error',
+      text: `No tool matches "${query}". Describe the action in other words, or answer without a tool.`,
+      found: [],
+    };
+  }
+  const lines = found.map((name) => {
+    const line = firstSentence(input.lookup(name)?.description ?? '');
+    return `${name}: ${line.length <= LINE_CHARACTERS ? line : `${line.slice(0, LINE_CHARACTERS - 1)}…`}`;
+  });
+  return { status: 'success', text: lines.join('\n'), found };
+}

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTurnFixture, requestToolNames, type TurnFixture, USER } from './turn-test-support.ts';
+
+type WireBlock = { toolResult?: { toolUseId: string; content: { text: string }[]; status: string } };
+type WireBody = { messages: { role: string; content: WireBlock[] }[] };
+
+function lastToolResults(fixture: TurnFixture, callIndex: number): { id: string; text: string; status: string }[] {
+  const body = fixture.mainRequests()[callIndex]?.request as WireBody | undefined;
+  return (body?.messages.at(-1)?.content ?? []).flatMap((block) =>
+    block.toolResult === undefined ? [] : [{
+      id: block.toolResult.toolUseId,
+      text: block.toolResult.content[0]?.text ?? '',
+      status: block.toolResult.status,
+    }]
+  );
+}
+
+const TASK_TOOLS = ['complete_task', 'create_task', 'list_tasks', 'update_task'];
+
+let fixture: TurnFixture;
+
+describe('a missed tool, refused, then found through find_tools', () => {
+  before(async () => {
+    fixture = await createTurnFixture();
+  });
+  after(() => fixture.close());
+
+  it('refuses the call, answers find_tools, offers the found tools from the next step on and keeps them next turn', async () => {
+    const conversationId = await fixture.createConversation();
+    const scope = { ownerId: USER, conversationId };
+    await fixture.store.setSelectedTools({ ...scope, tools: TASK_TOOLS });
+    fixture.simulator.log.clear();
+    fixture.simulator.script.enqueue(
+      {
+        model: 'sonnet',
+        toolUses: [{ name: 'add_reading_item', input: { title: 'Dune' }, id: 'tooluse_miss' }],
+      },
+      {
+        model: 'sonnet',
+        toolUses: [{ name: 'find_tools', input: { query: 'add a book to my reading list' }, id: 'tooluse_find' }],
+      },
+      {
+        model: 'sonnet',
+        toolUses: [{ name: 'add_reading_item', input: { title: 'Dune' }, id: 'tooluse_found' }],
+      },
+      { model: 'sonnet', text: 'Dune is on your reading list.' },
+    );
+    await fixture.service.sendMessage({
+      userId: USER,
+      conversationId,
+      text: 'My sister lent me Dune, what a story',
+    });
+    const requests = fixture.mainRequests();
+    assert.equal(requests.length, 4, 'four main steps: miss, find, recovered call, answer');
+    assert.ok(!requestToolNames(requests[0]).includes('add_reading_item'), 'the first step did not offer it');
+    assert.ok(requestToolNames(requests[0]).includes('find_tools'), 'find_tools is always offered');
+    const [refused] = lastToolResults(fixture, 1);
+    assert.equal(refused?.status, 'error');
+    assert.match(refused?.text ?? '', /add_reading_item is not offered in this request, so it was not run/);
+    assert.deepEqual(requestToolNames(requests[1]), requestToolNames(requests[0]), 'a refusal changes nothing');
+    const [answer] = lastToolResults(fixture, 2);
+    assert.equal(answer?.status, 'success');
+    assert.match(answer?.text ?? '', /^add_reading_item: /m);
+    assert.ok(requestToolNames(requests[2]).includes('add_reading_item'), 'offered from the next step on');
+    const [recovered] = lastToolResults(fixture, 3);
+    assert.equal(recovered?.status, 'success', 'the recovered call ran');
+    const books = await fixture.database.read({
+      sql: 'SELECT title FROM reading_items WHERE title = ?',
+      args: ['Dune'],
+    });
+    assert.equal(books.rows.length, 1, 'exactly one Dune: the refused call never ran');
+    const ledger = await fixture.database.read({
+      sql:
+        "SELECT cache_read_tokens, cache_write_tokens, cache_miss_reason FROM usage_ledger WHERE conversation_id = ? AND kind = 'main' ORDER BY created_at, rowid",
+      args: [conversationId],
+    });
+    assert.equal(ledger.rows.length, 4, 'every step, the recovery included, is billed');
+    const third = ledger.rows[2];
+    assert.ok(Number(third?.['cache_write_tokens']) > 0, 'the changed tool list is written to the cache');
+    if (Number(third?.['cache_read_tokens']) === 0) assert.equal(third?.['cache_miss_reason'], 'tools-found');
+    const conversation = await fixture.store.getConversation(scope);
+    assert.ok(conversation?.selectedTools?.includes('add_reading_item'), 'the found tool is persisted');
+
+    fixture.simulator.log.clear();
+    fixture.simulator.script.enqueue({ model: 'sonnet', text: 'You are welcome!' });
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Thanks a lot!' });
+    const next = fixture.mainRequests()[0];
+    assert.ok(requestToolNames(next).includes('add_reading_item'), 'still offered on the next turn');
+    assert.ok(Number(next?.usage?.cacheReadInputTokens) > 0, 'the next turn reads the cached prefix');
+  });
+});
