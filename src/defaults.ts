@@ -28,6 +28,10 @@ export const DEFAULT_LIMITS = {
   turnLeaseMs: 5 * 60_000,
   toolTimeoutMs: 10_000,
   selectorTimeoutMs: 5_000,
+  /** CACHE_UNREAD_WRITE_LIMIT: a checkpoint whose writes went unread this many times in a row is withheld. */
+  cacheUnreadWriteLimit: 3,
+  /** CACHE_PROBE_EVERY_CALLS: a checkpoint withheld for an unexplained miss is placed once more after this many calls. */
+  cacheProbeEveryCalls: 20,
   /** MAX_CONCURRENT_TURNS_PER_USER: turns one user may run at once, across conversations. */
   maxConcurrentTurns: 4,
 } as const;

@@ -57,6 +57,10 @@ export type Config = {
     readonly windowMaxMessages: number;
     readonly maxToolSteps: number;
     readonly maxBodyBytes: number;
+    /** A cache checkpoint whose writes went unread this many times in a row is withheld for the conversation. */
+    readonly cacheUnreadWriteLimit: number;
+    /** A checkpoint withheld for an unexplained miss is placed once more after this many calls. */
+    readonly cacheProbeEveryCalls: number;
   };
   readonly cacheTtlStatic: '5m' | '1h';
   /** The message cache points' TTL: chosen per conversation from its gaps (adaptive) or fixed. */

@@ -127,6 +127,12 @@ class InMemoryChat implements ChatService {
       naiveCostUSD: 2,
       savingPercent: 75,
       summaryTokens: 300,
+      cacheWithheld: [{
+        layer: 'system' as const,
+        cause: 'tool-set-changed',
+        unreadWrites: 3,
+        since: '2026-01-01T00:00:00.000Z',
+      }],
     };
   }
 
@@ -810,6 +816,12 @@ describe('createApp: usage and delete', () => {
       naiveCostUSD: 2,
       savingPercent: 75,
       summaryTokens: 300,
+      cacheWithheld: [{
+        layer: 'system',
+        cause: 'tool-set-changed',
+        unreadWrites: 3,
+        since: '2026-01-01T00:00:00.000Z',
+      }],
     });
     await expectError(await call('GET', `/v1/conversations/${id}/usage`, { token: BOB }), 404, 'not_found');
   });

@@ -131,6 +131,7 @@ export function createConversationRoutes(options: ConversationRoutesOptions): Ho
         ...pickBilledUsage(usage),
         savingPercent: usage.savingPercent,
         summaryTokens: usage.summaryTokens,
+        cacheWithheld: usage.cacheWithheld,
       }, 200);
     }),
   );

@@ -58,6 +58,7 @@ function createChat(): ChatService & { stored: Map<string, PublicMessage[]> } {
         naiveCostUSD: 0,
         savingPercent: 0,
         summaryTokens: 0,
+        cacheWithheld: [],
       };
     },
     async deleteConversation({ userId, conversationId }) {

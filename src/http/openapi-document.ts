@@ -267,8 +267,26 @@ export const OPENAPI_DOCUMENT = {
       },
       ConversationUsage: {
         type: 'object',
-        required: [...Object.keys(usageProperties), 'savingPercent', 'summaryTokens'],
-        properties: { ...usageProperties, savingPercent: { type: 'number' }, summaryTokens: integer },
+        required: [...Object.keys(usageProperties), 'savingPercent', 'summaryTokens', 'cacheWithheld'],
+        properties: {
+          ...usageProperties,
+          savingPercent: { type: 'number' },
+          summaryTokens: integer,
+          cacheWithheld: {
+            type: 'array',
+            description: 'Cache checkpoints no longer placed because their writes were never read, with the cause',
+            items: {
+              type: 'object',
+              required: ['layer', 'cause', 'unreadWrites', 'since'],
+              properties: {
+                layer: { enum: ['standard-tools', 'system', 'stable-history', 'request-end'] },
+                cause: { type: 'string' },
+                unreadWrites: integer,
+                since: { type: 'string', format: 'date-time' },
+              },
+            },
+          },
+        },
       },
     },
   },

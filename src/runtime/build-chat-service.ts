@@ -79,6 +79,8 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
       windowMin: limits.windowMinMessages,
       windowMax: limits.windowMaxMessages,
       maxToolSteps: limits.maxToolSteps,
+      cacheUnreadWriteLimit: limits.cacheUnreadWriteLimit,
+      cacheProbeEveryCalls: limits.cacheProbeEveryCalls,
       staticTtl: config.cacheTtlStatic,
       cacheTtlPolicy: config.cacheTtl,
       budgets: config.budgets.limits,

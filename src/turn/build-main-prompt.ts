@@ -1,23 +1,17 @@
 // Gathers the layers of one main-model call and assembles them; also measures the naive counterfactual and fingerprints.
 import { lookupModelFacts } from '../config/models.ts';
 import { AppError } from '../errors.ts';
-import { assemblePrompt, type AssemblyReport } from '../pipeline/assembly/index.ts';
-import type { AssetPair } from '../pipeline/assets/index.ts';
-import { fingerprintText, type PromptFingerprint } from '../pipeline/cost/index.ts';
+import { assemblePrompt, type AssemblyReport, type CacheLayer } from '../pipeline/assembly/index.ts';
+import { type AssetPair, GET_ASSET_TOOL_NAME } from '../pipeline/assets/index.ts';
+import { fingerprintPrompt, type PromptFingerprint } from '../pipeline/cost/index.ts';
 import {
   estimateMessageTokens,
   estimateTextTokens,
   estimateToolTokens,
   TOOL_USE_SYSTEM_TOKENS,
 } from '../pipeline/tokens/index.ts';
-import { correctTokens, type TokenCorrection } from '../pipeline/tokens/index.ts';
-import {
-  type CacheTtl,
-  isCachePoint,
-  type Message,
-  type PromptRequest,
-  type ToolDefinition,
-} from '../pipeline/types/index.ts';
+import { correctionRatio, type TokenCorrection } from '../pipeline/tokens/index.ts';
+import type { CacheTtl, Message, PromptRequest, ToolDefinition } from '../pipeline/types/index.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
 import { type ToolRegistry, type ToolSpec, toToolDefinition } from '../pipeline/tool-catalogue/index.ts';
 import { FIND_TOOLS_NAME, FIND_TOOLS_TOOL } from '../pipeline/tool-selection/index.ts';
@@ -34,6 +28,8 @@ export type MainPromptInput = {
   /** This turn's messages so far (they are in the window too). */
   readonly runMessages: readonly Message[];
   readonly correction: TokenCorrection;
+  /** Cache layers not to place (checkpoints that kept writing without a read), with the reason. */
+  readonly withheldCachePoints?: ReadonlyMap<CacheLayer, string>;
   readonly now: Date;
   /** This turn's cache TTLs (chooseTurnCacheTtl); default: the settings' static TTL and 5-minute messages. */
   readonly cacheTtl?: { readonly staticTtl: CacheTtl; readonly messageTtl: CacheTtl };
@@ -45,8 +41,6 @@ export type MainPrompt = {
   readonly naiveInputTokens: number;
   readonly fingerprint: PromptFingerprint;
 };
-
-const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const;
 
 /** Tool definitions by spec: registry specs are deep-frozen, so one definition object serves every turn. */
 const definitions = new WeakMap<ToolSpec, ToolDefinition>();
@@ -84,38 +78,16 @@ export function listStandardTools(registry: ToolRegistry): readonly ToolDefiniti
   return builtIn ? [...standard, FIND_TOOLS_TOOL] : standard;
 }
 
-function fingerprint(request: PromptRequest, report: AssemblyReport, summary: string, now: Date): PromptFingerprint {
-  const tools = request.tools.filter((tool) => !isCachePoint(tool));
-  const firstPlaced = report.cachePoints.find((decision) => decision.placed);
-  const ttls = [...request.tools, ...request.system, ...request.messages.flatMap((message) => message.content)]
-    .filter(isCachePoint).map((point) => TTL_MS[point.ttl]);
-  // The history key covers the messages before the current user turn: it changes when a chunk leaves or a summary changes.
-  const lastUser = request.messages.findLastIndex((message) =>
-    message.role === 'user' && message.content.every((block) => block.type !== 'tool_result')
-  );
-  return {
-    at: now.getTime(),
-    toolsKey: fingerprintText(JSON.stringify(tools)),
-    systemKey: fingerprintText(JSON.stringify(request.system.filter((block) => !isCachePoint(block)))),
-    summaryKey: fingerprintText(summary),
-    historyKey: fingerprintText(
-      JSON.stringify(
-        request.messages.slice(0, Math.max(0, lastUser)).map((message) =>
-          message.content.filter((block) => !isCachePoint(block))
-        ),
-      ),
-    ),
-    firstCheckpointTokens: firstPlaced?.prefixTokens ??
-      Math.max(0, ...report.cachePoints.map((decision) => decision.prefixTokens)),
-    ttlMs: ttls.length === 0 ? (firstPlaced === undefined ? 0 : TTL_MS['5m']) : Math.max(...ttls),
-  };
+/** Names of the tools sent before the domain tools: the standard tools (find_tools included) and get_asset. */
+function standardToolNames(deps: TurnDependencies): ReadonlySet<string> {
+  return new Set([...listStandardTools(deps.registry).map((tool) => tool.name), GET_ASSET_TOOL_NAME]);
 }
 
 /** Assembles the request under the cap (corrected for the learned estimate error) or throws AppError 'over_budget'. */
 export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput): MainPrompt {
   const { settings, content } = deps;
   const facts = lookupModelFacts(settings.mainModelId);
-  const ratio = correctTokens(input.correction, settings.mainModelId, 10_000).corrected / 10_000;
+  const ratio = correctionRatio(input.correction, settings.mainModelId);
   const cap = Math.floor(settings.maxInputTokens / Math.max(1, ratio));
   const assembled = assemblePrompt({
     modelId: settings.mainModelId,
@@ -134,6 +106,8 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
     maxInputTokens: cap,
     staticTtl: input.cacheTtl?.staticTtl ?? settings.staticTtl,
     messageTtl: input.cacheTtl?.messageTtl ?? '5m',
+    tokenRatio: ratio,
+    ...(input.withheldCachePoints === undefined ? {} : { withheldCachePoints: input.withheldCachePoints }),
     toolResultMaxTokens: settings.toolResultMaxTokens,
   });
   if (!assembled.ok) {
@@ -151,12 +125,20 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
       },
     );
   }
-  const naiveInputTokens = naiveConstantTokens(content, deps.registry.all()) +
+  // Corrected like the cap, so the naive figure is in the tokens Bedrock bills and savingPercent does not lean high.
+  const naiveEstimate = naiveConstantTokens(content, deps.registry.all()) +
     input.storedHistoryTokens + input.runMessages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
   return {
     request: assembled.request,
     report: assembled.report,
-    naiveInputTokens,
-    fingerprint: fingerprint(assembled.request, assembled.report, input.summary?.text ?? '', input.now),
+    naiveInputTokens: Math.ceil(naiveEstimate * ratio - 1e-9),
+    fingerprint: fingerprintPrompt({
+      request: assembled.request,
+      report: assembled.report,
+      standardToolNames: standardToolNames(deps),
+      summary: input.summary?.text ?? '',
+      now: input.now,
+      tokenRatio: ratio,
+    }),
   };
 }

@@ -35,6 +35,16 @@ export type SendMessageInput = ConversationRef & {
 export type ConversationUsage = BilledUsage & {
   readonly savingPercent: number;
   readonly summaryTokens: number;
+  /** Cache checkpoints the plan stopped placing because their writes were never read, with the cause; empty = none. */
+  readonly cacheWithheld: readonly CacheWithheldCheckpoint[];
+};
+
+export type CacheWithheldCheckpoint = {
+  readonly layer: 'standard-tools' | 'system' | 'stable-history' | 'request-end';
+  readonly cause: string;
+  /** Writes in a row the next call did not read. */
+  readonly unreadWrites: number;
+  readonly since: string;
 };
 
 /**

@@ -1,10 +1,9 @@
 // The ChatService the HTTP layer calls: turns through runTurn, summary refreshes in the background, scoped reads.
 import { AppError } from '../errors.ts';
-import { computeSavingPercent, pickBilledUsage } from '../pipeline/cost/index.ts';
+import { computeSavingPercent, parseCacheWatch, pickBilledUsage } from '../pipeline/cost/index.ts';
 import type { ChatService } from './chat-service.ts';
 import { refreshSummary } from './refresh-summary.ts';
 import { runTurn } from './run-turn.ts';
-import { createServiceState } from './service-state.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 export type RunningChatService = ChatService & {
@@ -14,7 +13,6 @@ export type RunningChatService = ChatService & {
 
 /** Every method is scoped to the caller: another user's conversation is `not_found`. */
 export function createChatService(deps: TurnDependencies): RunningChatService {
-  const state = createServiceState();
   const pending = new Set<Promise<unknown>>();
   // One summary update per conversation at a time; a request while one runs is remembered and run once after it.
   const refreshing = new Map<string, { again: boolean }>();
@@ -59,7 +57,7 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
       return { id: record.id, createdAt: record.createdAt };
     },
     async sendMessage(input) {
-      const { result, summaryDue } = await runTurn(deps, state, input);
+      const { result, summaryDue } = await runTurn(deps, input);
       // Exact, not a heuristic: a turn that pushed nothing out of the window leaves the refresh nothing to do (isSummaryDue).
       if (summaryDue) {
         scheduleRefresh(input.userId, input.conversationId, input.runInBackground ?? deps.runInBackground);
@@ -84,11 +82,19 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
       };
     },
     async getUsage(input) {
-      const totals = await deps.store.usageTotals({ ownerId: input.userId, conversationId: input.conversationId });
+      const scope = { ownerId: input.userId, conversationId: input.conversationId };
+      const [totals, cacheState] = await Promise.all([deps.store.usageTotals(scope), deps.store.loadCacheState(scope)]);
+      const watch = parseCacheWatch(cacheState?.watch);
       return {
         ...pickBilledUsage(totals),
         savingPercent: computeSavingPercent(totals.costUSD, totals.naiveCostUSD),
         summaryTokens: totals.summaryTokens,
+        cacheWithheld: watch.withheld.map((entry) => ({
+          layer: entry.layer,
+          cause: entry.cause,
+          unreadWrites: entry.unreadWrites,
+          since: new Date(entry.since).toISOString(),
+        })),
       };
     },
     async deleteConversation(input) {

@@ -13,7 +13,7 @@ import type { ConversationUsage } from './chat-service.ts';
 
 export type UserUsage = {
   /** Every model call the user ever made, deleted conversations included. */
-  readonly totals: Omit<ConversationUsage, 'summaryTokens'> & { readonly calls: number };
+  readonly totals: Omit<ConversationUsage, 'summaryTokens' | 'cacheWithheld'> & { readonly calls: number };
   /** Spent in the rolling windows (tokens = input + cache read + cache write + output). */
   readonly windows: {
     readonly day: { readonly tokens: number; readonly costUSD: number };

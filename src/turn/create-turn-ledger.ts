@@ -1,9 +1,8 @@
 // The bill of one turn: every finished model call becomes a usage row (and a model_call log line) exactly once, and
-// main calls teach the process its token correction and cache fingerprint.
-import { totalInputTokens, updateTokenCorrection } from '../pipeline/tokens/index.ts';
+// main calls teach the turn's learning its token correction, cache watch and fingerprint.
 import type { NewUsageRow } from '../store/store-records.ts';
 import { accountModelCall, type ModelCallRecord } from './account-model-call.ts';
-import type { ServiceState } from './service-state.ts';
+import { learnFromMainCall, type Learning } from './learned-state.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 export type TurnLedger = {
@@ -19,13 +18,13 @@ export type TurnLedger = {
 
 export function createTurnLedger(
   deps: TurnDependencies,
-  state: ServiceState,
+  learning: Learning,
   turn: { readonly turnId: string; readonly conversationId: string },
 ): TurnLedger {
   const calls: ModelCallRecord[] = [];
   const rows: NewUsageRow[] = [];
   const account = (record: ModelCallRecord, summaryTokens: number) => {
-    const previousFingerprint = state.fingerprints.get(turn.conversationId) ?? null;
+    const previousFingerprint = learning.fingerprint;
     const { row } = accountModelCall({
       record,
       turnId: turn.turnId,
@@ -37,12 +36,7 @@ export function createTurnLedger(
     });
     rows.push(row);
     if (record.kind === 'main' && record.fingerprint !== undefined) {
-      state.fingerprints.set(turn.conversationId, record.fingerprint);
-      state.correction = updateTokenCorrection(state.correction, {
-        modelId: record.request.modelId,
-        estimated: row.estimatedInputTokens,
-        actual: totalInputTokens(record.reply.usage),
-      });
+      learnFromMainCall(deps, learning, turn, { ...record, fingerprint: record.fingerprint }, row.estimatedInputTokens);
     }
   };
   return {

@@ -1,6 +1,7 @@
 // The tool loop of one turn: call the main model, run the tools it asks for, call again, up to the step cap.
 import { AppError } from '../errors.ts';
 import { isRetryableModelError } from '../bedrock/translate-bedrock-error.ts';
+import type { CacheLayer } from '../pipeline/assembly/index.ts';
 import type { TokenCorrection } from '../pipeline/tokens/index.ts';
 import type { AssetPair } from '../pipeline/assets/index.ts';
 import type { ContentBlock, Message, ModelReply, PromptRequest, ToolUseBlock } from '../pipeline/types/index.ts';
@@ -35,6 +36,8 @@ export type ModelStepsInput = {
   readonly correction: TokenCorrection;
   /** This turn's cache TTLs (chooseTurnCacheTtl). */
   readonly cacheTtl?: MainPromptInput['cacheTtl'];
+  /** Cache layers this turn does not place (checkpoints that kept writing without a read), with the reason. */
+  readonly withheldCachePoints?: ReadonlyMap<CacheLayer, string>;
   readonly onEvent: (event: TurnEvent) => void;
   /** Called with each finished model call as soon as it returns, so a turn that fails later still bills it. */
   readonly onCall?: (call: ModelCallRecord) => void;
@@ -106,6 +109,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       storedHistoryTokens: input.storedHistoryTokens,
       runMessages: run,
       correction: input.correction,
+      ...(input.withheldCachePoints === undefined ? {} : { withheldCachePoints: input.withheldCachePoints }),
       now,
       ...(input.cacheTtl === undefined ? {} : { cacheTtl: input.cacheTtl }),
     });

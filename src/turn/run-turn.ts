@@ -14,7 +14,7 @@ import { type BudgetGuard, createBudgetGuard } from './guard-budget.ts';
 import { loadTurnContext, type TurnContext } from './load-turn-context.ts';
 import { isSummaryDue } from './refresh-summary.ts';
 import { type ModelStepsResult, runModelSteps } from './run-model-steps.ts';
-import type { ServiceState } from './service-state.ts';
+import { type Learning, loadLearning, saveLearning } from './learned-state.ts';
 import { storeTurn } from './store-turn.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
@@ -110,7 +110,7 @@ async function build(
 /** Step 3, run: the model steps and the tools they call, each call billed as soon as it returns. */
 function run(
   deps: TurnDependencies,
-  state: ServiceState,
+  learning: Learning,
   input: SendMessageInput,
   { budget, context, cacheTtl }: Loaded,
   chosen: ChosenTools,
@@ -127,7 +127,8 @@ function run(
     pinnedAssets: context.pinnedAssets,
     exposedAssets: context.exposedAssets,
     domainTools: chosen.tools,
-    correction: state.correction,
+    correction: learning.correction,
+    withheldCachePoints: learning.withheld,
     cacheTtl,
     onEvent: guardListener(input.onEvent, deps),
     onCall: (call) => ledger.record(call),
@@ -214,24 +215,24 @@ async function abandonTurn(deps: TurnDependencies, turn: LockedTurn, ledger: Tur
 }
 
 /** Throws AppError: not_found, conflict (turn running / key in use), over_budget, model_* and store_* codes. */
-export async function runTurn(
-  deps: TurnDependencies,
-  state: ServiceState,
-  input: SendMessageInput,
-): Promise<TurnOutcome> {
+export async function runTurn(deps: TurnDependencies, input: SendMessageInput): Promise<TurnOutcome> {
   const scope = { ownerId: input.userId, conversationId: input.conversationId };
   const key = input.idempotencyKey;
   const earlier = key === undefined ? null : await claimIdempotencyKey(deps, scope, key, input.text);
   if (earlier !== null) return { result: earlier, summaryDue: false };
   const turn = await lockTurn(deps, scope, key);
-  const ledger = createTurnLedger(deps, state, { turnId: turn.turnId, conversationId: input.conversationId });
+  const learning = await loadLearning(deps, scope);
+  const ledger = createTurnLedger(deps, learning, { turnId: turn.turnId, conversationId: input.conversationId });
   try {
     const loaded = await load(deps, turn, ledger);
     const chosen = await build(deps, turn, input.text, loaded, ledger);
-    const steps = await run(deps, state, input, loaded, chosen, ledger);
-    return await update(deps, turn, loaded, chosen, steps, ledger);
+    const steps = await run(deps, learning, input, loaded, chosen, ledger);
+    const outcome = await update(deps, turn, loaded, chosen, steps, ledger);
+    await saveLearning(deps, scope, learning);
+    return outcome;
   } catch (error) {
     await abandonTurn(deps, turn, ledger, error);
+    await saveLearning(deps, scope, learning);
     throw error;
   }
 }

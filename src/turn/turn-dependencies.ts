@@ -39,6 +39,10 @@ export type TurnSettings = {
   readonly budgets: BudgetLimits;
   /** Turns one user may run at once, across conversations. */
   readonly maxConcurrentTurns: number;
+  /** Unread writes in a row after which a cache checkpoint is withheld for the conversation. */
+  readonly cacheUnreadWriteLimit: number;
+  /** Calls after which a checkpoint withheld for an unexplained miss is placed once more (a probe). */
+  readonly cacheProbeEveryCalls: number;
 };
 
 /** The turn settings when nothing is configured (src/defaults.ts), with no budgets. */

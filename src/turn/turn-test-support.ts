@@ -49,6 +49,8 @@ export type TurnFixture = {
   readonly simulator: Simulator;
   readonly store: ConversationStore;
   readonly database: Database;
+  /** The database file's URL (to open it again as another process would). */
+  readonly url: string;
   /** Moves the service, store and simulator clocks forward together. */
   advance(milliseconds: number): void;
   now(): Date;
@@ -108,6 +110,7 @@ export async function createTurnFixture(options: TurnFixtureOptions = {}): Promi
     simulator: server.simulator,
     store,
     database: migrated.database,
+    url: migrated.url,
     advance(milliseconds) {
       time += milliseconds;
       server.simulator.clock.set(time);

@@ -10,7 +10,7 @@ import { estimateBlockTokens, TOOL_USE_SYSTEM_TOKENS } from '../tokens/index.ts'
 import { fitToBudget } from './fit-to-budget.ts';
 import type { BudgetLayers, FallbackStep } from './fit-to-budget.ts';
 import { placeCachePoints } from './place-cache-points.ts';
-import type { CachePointDecision } from './place-cache-points.ts';
+import type { CacheLayer, CachePointDecision } from './place-cache-points.ts';
 import { isCachePoint } from '../types/index.ts';
 import type { CacheTtl, PromptRequest, TextBlock, ToolChoice, ToolDefinition } from '../types/index.ts';
 import { createGetAssetTool, GET_ASSET_TOOL_NAME, renderAssetIndex } from '../assets/index.ts';
@@ -44,6 +44,10 @@ export type AssemblePromptInput = {
   readonly staticTtl: CacheTtl;
   /** TTL of the message cache points (default '5m'; see placeCachePoints). */
   readonly messageTtl?: CacheTtl;
+  /** The learned factor actual / estimated tokens: cache points are placed by the corrected prefix (default 1). */
+  readonly tokenRatio?: number;
+  /** Cache layers not to place this call, with the reason (checkpoints that kept writing without a read). */
+  readonly withheldCachePoints?: ReadonlyMap<CacheLayer, string>;
   /** Any single tool result is cut to this many tokens, with a visible marker. */
   readonly toolResultMaxTokens: number;
   readonly toolChoice?: ToolChoice;
@@ -190,6 +194,8 @@ export function assemblePrompt(input: AssemblePromptInput): AssemblePromptResult
     staticTtl: input.staticTtl,
     ...(input.messageTtl === undefined ? {} : { messageTtl: input.messageTtl }),
     estimator: estimate,
+    ...(input.tokenRatio === undefined ? {} : { tokenRatio: input.tokenRatio }),
+    ...(input.withheldCachePoints === undefined ? {} : { withheld: input.withheldCachePoints }),
   });
   const currentTurn = layers.window.findLastIndex((entry) => isSafeBoundary(entry.message));
   const report: AssemblyReport = {

@@ -163,4 +163,31 @@ describe('placeCachePoints', () => {
     placeCachePoints(options_);
     assert.deepEqual(options_.request, copy);
   });
+  it('compares the model minimum with the corrected prefix when a token ratio was learned', () => {
+    const plain = options({ tools: [big('s1'), big('s2'), small('d1')] });
+    const standard = placeCachePoints(plain).report[0]!;
+    assert.equal(standard.placed, true);
+    // The tokenizer counts fewer tokens than estimated: the same prefix falls below the minimum once corrected.
+    const ratio = (1_024 - 1) / standard.prefixTokens;
+    const corrected = placeCachePoints({ ...plain, tokenRatio: ratio });
+    assert.equal(corrected.report[0]!.placed, false);
+    assert.equal(corrected.report[0]!.prefixTokens, standard.prefixTokens);
+    assert.match(corrected.report[0]!.reason, /\(1023 corrected\) < model minimum 1024/u);
+    assert.deepEqual(layout(corrected.request), ['system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m']);
+  });
+
+  it('withholds the named layers with their reason and places the others', () => {
+    const result = placeCachePoints(
+      options({ tools: [big('s1'), big('s2'), small('d1')] }, {
+        withheld: new Map([['system', 'withheld: wrote 3 times in a row without a read (tool-set-changed)']]),
+      }),
+    );
+    assert.deepEqual(layout(result.request), ['tools@2:1h', 'messages[2]@1:5m', 'messages[4]@1:5m']);
+    assert.deepEqual(result.report[1], {
+      layer: 'system',
+      placed: false,
+      prefixTokens: result.report[1]!.prefixTokens,
+      reason: 'withheld: wrote 3 times in a row without a read (tool-set-changed)',
+    });
+  });
 });

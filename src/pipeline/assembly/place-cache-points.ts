@@ -29,6 +29,10 @@ export type PlaceCachePointsOptions = {
   readonly messageTtl?: CacheTtl;
   /** Part estimates (default: estimate-tokens.ts); assembly passes its memo so nothing is measured twice. */
   readonly estimator?: PromptEstimator;
+  /** The learned factor actual / estimated tokens (default 1): the model minimum is compared with the corrected prefix. */
+  readonly tokenRatio?: number;
+  /** Layers not to place, with the reason reported (a checkpoint that keeps writing without a read; see pipeline/cost). */
+  readonly withheld?: ReadonlyMap<CacheLayer, string>;
 };
 
 export type PlaceCachePointsResult = {
@@ -44,7 +48,7 @@ const MAX_CACHE_POINTS = 4;
 
 /** The last message of the previous request (same conversation, one exchange earlier), or -1: a request ends with a
  * user message, so the previous one ended two messages before this one's end (the assistant reply lies between). */
-function previousRequestEnd(messages: readonly PromptMessage[]): number {
+export function previousRequestEnd(messages: readonly PromptMessage[]): number {
   const index = messages.length - 3;
   return index >= 0 && messages[index]?.role === 'user' ? index : -1;
 }
@@ -74,11 +78,20 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
     ? '1h'
     : '5m';
   const report: CachePointDecision[] = [];
+  const ratio = options.tokenRatio !== undefined && Number.isFinite(options.tokenRatio) && options.tokenRatio > 0
+    ? options.tokenRatio
+    : 1;
   let placedCount = 0;
   const decide = (layer: CacheLayer, prefixTokens: number, possible: string | null, ttl: CacheTtl): boolean => {
     let reason = possible ?? '';
-    if (possible === null && prefixTokens < facts.minCacheTokens) {
-      reason = `prefix ${prefixTokens} tokens < model minimum ${facts.minCacheTokens}: would cache nothing`;
+    const corrected = Math.ceil(prefixTokens * ratio - 1e-9);
+    const withheld = options.withheld?.get(layer);
+    if (possible === null && corrected < facts.minCacheTokens) {
+      reason = `prefix ${prefixTokens} tokens${
+        corrected === prefixTokens ? '' : ` (${corrected} corrected)`
+      } < model minimum ${facts.minCacheTokens}: would cache nothing`;
+    } else if (possible === null && withheld !== undefined) {
+      reason = withheld;
     } else if (possible === null && placedCount >= MAX_CACHE_POINTS) {
       reason = `already ${MAX_CACHE_POINTS} cache points`;
     }

@@ -9,6 +9,8 @@ const previous: PromptFingerprint = {
   summaryKey: 'm',
   historyKey: 'h',
   firstCheckpointTokens: 2000,
+  totalTokens: 2600,
+  layers: [],
   ttlMs: 300_000,
 };
 const current: PromptFingerprint = { ...previous, at: 60_000 };

@@ -1,4 +1,17 @@
 // Says why a model call read nothing from the prompt cache when the previous call should have left something there.
+import type { CacheLayer } from '../assembly/index.ts';
+
+/** One cache-point candidate of a call, placed or not: the prefix it closes (tools → system → messages up to it). */
+export type CheckpointPrint = {
+  readonly layer: CacheLayer;
+  /** Key of the whole prefix up to this point; '' when the candidate had no prefix (no previous request, no messages). */
+  readonly key: string;
+  /** Estimated tokens of that prefix (uncorrected). */
+  readonly tokens: number;
+  readonly placed: boolean;
+  /** TTL of the point in milliseconds when placed, else 0. */
+  readonly ttlMs: number;
+};
 
 /** What identifies the cacheable layers of one call, compared call to call. */
 export type PromptFingerprint = {
@@ -9,10 +22,14 @@ export type PromptFingerprint = {
   readonly summaryKey: string;
   /** Key of the message prefix before the current turn (changes when a chunk leaves the window). */
   readonly historyKey: string;
-  /** Estimated tokens up to the first cache point that was placed; 0 when none was placed. */
+  /** Corrected estimated tokens up to the first cache point that was placed; 0 when none was placed. */
   readonly firstCheckpointTokens: number;
   /** TTL of the longest-lived cache point, in milliseconds (0 when none). */
   readonly ttlMs: number;
+  /** Estimated (uncorrected) tokens of the whole request. */
+  readonly totalTokens: number;
+  /** Every cache-point candidate in prefix order. */
+  readonly layers: readonly CheckpointPrint[];
 };
 
 export type CacheMissReason =

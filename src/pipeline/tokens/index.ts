@@ -11,8 +11,11 @@ export {
   TOOL_USE_SYSTEM_TOKENS,
 } from './estimate-tokens.ts';
 export {
+  correctionRatio,
   correctTokens,
   createTokenCorrection,
+  restoreTokenCorrection,
+  toModelKey,
   totalInputTokens,
   updateTokenCorrection,
 } from './learn-token-correction.ts';

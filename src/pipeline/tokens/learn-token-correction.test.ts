@@ -2,10 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TokenCorrection, TokenSample } from './learn-token-correction.ts';
 import {
+  correctionRatio,
   correctTokens,
   createTokenCorrection,
   MAX_RATIO,
   MIN_RATIO,
+  restoreTokenCorrection,
   totalInputTokens,
   updateTokenCorrection,
 } from './learn-token-correction.ts';
@@ -169,4 +171,36 @@ describe('correctTokens', () => {
     },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(correctTokens(state, c.modelId, c.estimated), c.expected));
+});
+
+describe('restoreTokenCorrection', () => {
+  it('rebuilds what was stored, so a fresh process corrects as the one that learned', () => {
+    const learned = learn([
+      { modelId: SONNET, estimated: 1000, actual: 1180 },
+      { modelId: HAIKU, estimated: 2000, actual: 1900 },
+    ]);
+    const stored = learned.models.map(([modelKey, { ratio, samples }]) => ({ modelKey, ratio, samples }));
+    const restored = restoreTokenCorrection(stored);
+    assert.deepEqual(restored, learned);
+    assert.deepEqual(correctTokens(restored, SONNET, 500), { estimate: 500, corrected: 590 });
+    assert.equal(correctionRatio(restored, 'eu.anthropic.claude-haiku-4-5-20251001-v1:0'), 0.95);
+    assert.equal(correctionRatio(restored, 'amazon.nova-pro-v1:0'), 1);
+  });
+
+  it('clamps ratios edited out of range and skips entries it cannot use', () => {
+    const restored = restoreTokenCorrection([
+      { modelKey: 'anthropic.claude-sonnet-4-5', ratio: 9, samples: 3 },
+      { modelKey: '', ratio: 1.1, samples: 3 },
+      { modelKey: 'anthropic.claude-haiku-4-5', ratio: Number.NaN, samples: 3 },
+      { modelKey: 'anthropic.claude-opus-4-1', ratio: 0.1, samples: -1 },
+    ]);
+    assert.deepEqual(restored, { models: [['anthropic.claude-sonnet-4-5', { ratio: MAX_RATIO, samples: 3 }]] });
+  });
+
+  it('keeps the sixteen most recently updated models', () => {
+    const entries = Array.from({ length: 20 }, (_, index) => ({ modelKey: `model-${index}`, ratio: 1, samples: 1 }));
+    const restored = restoreTokenCorrection(entries);
+    assert.equal(restored.models.length, 16);
+    assert.equal(restored.models[0]?.[0], 'model-4');
+  });
 });

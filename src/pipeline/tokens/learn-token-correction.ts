@@ -44,7 +44,7 @@ export function totalInputTokens(
 }
 
 /** Inference profiles (`us.`, `eu.`, `global.`…) share their base model's tokenizer, so they share one ratio. */
-function toModelKey(modelId: string): string {
+export function toModelKey(modelId: string): string {
   const id = modelId.trim().toLowerCase();
   const vendor = id.indexOf('anthropic.');
   return vendor > 0 ? id.slice(vendor) : id;
@@ -81,6 +81,34 @@ export function updateTokenCorrection(state: TokenCorrection, sample: TokenSampl
 }
 
 /**
+ * A correction rebuilt from stored entries (oldest update first): unusable entries (empty key, non-finite ratio,
+ * negative samples) are skipped, ratios clamped to [0.5, 2], at most the 16 most recent models kept.
+ */
+export function restoreTokenCorrection(
+  entries: readonly { readonly modelKey: string; readonly ratio: number; readonly samples: number }[],
+): TokenCorrection {
+  const models = new Map<string, ModelCorrection>();
+  for (const entry of entries) {
+    if (typeof entry.modelKey !== 'string' || entry.modelKey.trim() === '' || !Number.isFinite(entry.ratio)) continue;
+    if (!Number.isFinite(entry.samples) || entry.samples < 0) continue;
+    const key = toModelKey(entry.modelKey);
+    models.delete(key);
+    models.set(key, {
+      ratio: clampRatio(entry.ratio),
+      samples: Math.min(MAX_COUNTED_SAMPLES, Math.floor(entry.samples)),
+    });
+  }
+  const all = [...models];
+  return { models: all.slice(Math.max(0, all.length - MAX_MODELS)) };
+}
+
+/** The learned factor actual / estimated for a model: 1 for an unknown one, else within [0.5, 2]. */
+export function correctionRatio(state: TokenCorrection, modelId: string): number {
+  const key = toModelKey(modelId);
+  return state.models.find(([modelKey]) => modelKey === key)?.[1].ratio ?? 1;
+}
+
+/**
  * The estimate and its corrected value side by side. `corrected` is `ceil(estimate × ratio)` for a learned model and
  * equals `estimate` for an unknown one; both are whole numbers and 0 stays 0.
  */
@@ -90,7 +118,6 @@ export function correctTokens(
   estimated: number,
 ): { estimate: number; corrected: number } {
   const estimate = Number.isFinite(estimated) && estimated > 0 ? Math.ceil(estimated) : 0;
-  const key = toModelKey(modelId);
-  const ratio = state.models.find(([modelKey]) => modelKey === key)?.[1].ratio ?? 1;
+  const ratio = correctionRatio(state, modelId);
   return { estimate, corrected: Math.max(0, Math.ceil(estimate * ratio - 1e-9)) };
 }
