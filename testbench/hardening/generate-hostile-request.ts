@@ -1,4 +1,6 @@
-// Seeded hostile requests for the fuzz test: malformed, oversized, wrongly typed and unicode-edge, for every route.
+// Seeded hostile requests for the fuzz test: malformed, oversized, wrongly typed and unicode-edge, for every route, and
+// messages made of words (English, Object.prototype names, identifiers, emoji, right-to-left text).
+import { readEnglishWords, SPECIAL_WORDS } from './word-vocabulary.ts';
 
 export type HostileRequest = {
   readonly method: string;
@@ -70,8 +72,21 @@ function storableText(random: Random, max: number): string {
   return text.trim() === '' ? `${text}x` : text;
 }
 
+/** A sentence of real words: English ones from the word list, and the special words that broke lookups before. */
+function wordsText(random: Random): string {
+  const english = readEnglishWords();
+  return Array.from(
+    { length: 1 + random.int(12) },
+    () => (random.next() < 0.5 ? random.pick(SPECIAL_WORDS) : random.pick(english)),
+  ).join(' ');
+}
+
 function garbageId(random: Random): string {
   return random.pick([
+    'constructor',
+    '__proto__',
+    'toString',
+    'hasOwnProperty',
     '',
     '..',
     '%2e%2e',
@@ -98,7 +113,7 @@ function garbageId(random: Random): string {
 }
 
 function jsonBody(random: Random, maxTextChars: number): { body: string } {
-  switch (random.int(16)) {
+  switch (random.int(18)) {
     case 0:
       return { body: '{"text": "unterminated' };
     case 1:
@@ -125,6 +140,9 @@ function jsonBody(random: Random, maxTextChars: number): { body: string } {
       return { body: JSON.stringify({ text: 'hi' }).slice(0, 1 + random.int(10)) };
     case 12:
       return { body: JSON.stringify({ __proto__: { text: 'x' }, constructor: { prototype: 1 } }) };
+    case 13:
+    case 14:
+      return { body: JSON.stringify({ text: wordsText(random) }) };
     default:
       return { body: JSON.stringify({ text: storableText(random, random.next() < 0.05 ? 4000 : 40) }) };
   }
