@@ -1,0 +1,132 @@
+// Rebuilds testbench/fixtures/sgd/ from the Schema-Guided Dialogue train split (run by hand; tests only read the result).
+// node --import tsx testbench/replay/build-sgd-fixture.ts --source <dstc8-schema-guided-dialogue/train> [--count 48]
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { timeConversations, type UntimedConversation, type UntimedTurn } from './assign-timestamps.ts';
+import { formatConversationsJsonl } from './conversation-format.ts';
+import { summariseConversations } from './summarise-conversations.ts';
+
+const OUTPUT = 'testbench/fixtures/sgd';
+/** A dialogue is taken while one of its services is in fewer than this many taken dialogues. */
+const PER_SERVICE = 4;
+/** Service results kept per call (the source lists up to 10 matches; the first ones are what the system offered). */
+const MAX_RESULTS = 5;
+
+type Slot = { name: string; description: string; is_categorical: boolean; possible_values: string[] };
+type Intent = {
+  name: string;
+  description: string;
+  required_slots: string[];
+  optional_slots: Record<string, string>;
+};
+type Service = { service_name: string; description: string; slots: Slot[]; intents: Intent[] };
+type Frame = {
+  service: string;
+  service_call?: { method: string; parameters: Record<string, string> };
+  service_results?: Record<string, string>[];
+};
+type SgdTurn = { speaker: 'USER' | 'SYSTEM'; utterance: string; frames: Frame[] };
+type Dialogue = { dialogue_id: string; services: string[]; turns: SgdTurn[] };
+
+/** `Restaurants_1`, `FindRestaurants` → `restaurants_1_find_restaurants`. */
+export function sgdToolName(service: string, intent: string): string {
+  const words = intent.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  return `${service.toLowerCase()}_${words}`;
+}
+
+/** The domain of a service: its name without the `_<n>` version (`Hotels_2` → `hotels`). */
+export function sgdDomain(service: string): string {
+  return service.replace(/_\d+$/, '').toLowerCase();
+}
+
+function toTools(services: readonly Service[]) {
+  return services.flatMap((service) =>
+    service.intents.map((intent) => {
+      const slots = new Map(service.slots.map((slot) => [slot.name, slot]));
+      const properties = Object.fromEntries(
+        [...intent.required_slots, ...Object.keys(intent.optional_slots)].map((name) => {
+          const slot = slots.get(name);
+          const fallback = intent.optional_slots[name];
+          const description = `${slot?.description ?? name}${fallback === undefined ? '' : ` (default ${fallback})`}`;
+          return [
+            name,
+            slot?.is_categorical === true && slot.possible_values.length > 0
+              ? { type: 'string', description, enum: slot.possible_values }
+              : { type: 'string', description },
+          ];
+        }),
+      );
+      return {
+        name: sgdToolName(service.service_name, intent.name),
+        description: `${intent.description}. ${service.description}.`,
+        inputSchema: { type: 'object', properties, required: intent.required_slots },
+        tags: [sgdDomain(service.service_name)],
+      };
+    })
+  ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function toConversation(dialogue: Dialogue): UntimedConversation {
+  const turns: UntimedTurn[] = [];
+  dialogue.turns.forEach((turn, index) => {
+    if (turn.speaker === 'USER') {
+      turns.push({ role: 'user', text: turn.utterance });
+      return;
+    }
+    const calls = turn.frames.flatMap((frame, position) =>
+      frame.service_call === undefined ? [] : [{
+        id: `sgd_${dialogue.dialogue_id}_${index}_${position}`,
+        name: sgdToolName(frame.service, frame.service_call.method),
+        input: frame.service_call.parameters,
+        output: JSON.stringify((frame.service_results ?? []).slice(0, MAX_RESULTS)),
+      }]
+    );
+    if (calls.length > 0) {
+      turns.push({ role: 'assistant', toolCalls: calls.map(({ id, name, input }) => ({ id, name, input })) });
+      turns.push({ role: 'tool', toolResults: calls.map(({ id, output }) => ({ toolCallId: id, output })) });
+    }
+    turns.push({ role: 'assistant', text: turn.utterance });
+  });
+  return {
+    id: `sgd-${dialogue.dialogue_id}`,
+    source: 'dstc8-schema-guided-dialogue train',
+    systemFile: 'system-prompt.md',
+    meta: { dialogueId: dialogue.dialogue_id, services: dialogue.services },
+    turns,
+  };
+}
+
+const { values } = parseArgs({ options: { source: { type: 'string' }, count: { type: 'string' } } });
+if (values.source === undefined) throw new Error('--source <dstc8-schema-guided-dialogue/train folder> is required');
+const count = Number(values.count ?? 48);
+const services = JSON.parse(await readFile(join(values.source, 'schema.json'), 'utf8')) as Service[];
+const files = (await readdir(values.source)).filter((name) => /^dialogues_\d+\.json$/.test(name)).sort();
+const candidates: Dialogue[] = [];
+for (const file of files) {
+  const dialogues = JSON.parse(await readFile(join(values.source, file), 'utf8')) as Dialogue[];
+  for (const dialogue of dialogues) {
+    const calls = dialogue.turns.some((turn) => turn.frames.some((frame) => frame.service_call !== undefined));
+    if (dialogue.services.length >= 2 && calls) candidates.push(dialogue);
+  }
+}
+// First the dialogues that bring a service no taken dialogue has, then any whose services are still rare: many services.
+const taken: Dialogue[] = [];
+const uses = new Map<string, number>();
+for (const limit of [1, PER_SERVICE]) {
+  for (const dialogue of candidates) {
+    if (taken.length >= count || taken.includes(dialogue)) continue;
+    if (!dialogue.services.some((service) => (uses.get(service) ?? 0) < limit)) continue;
+    taken.push(dialogue);
+    for (const service of dialogue.services) uses.set(service, (uses.get(service) ?? 0) + 1);
+  }
+}
+taken.sort((a, b) => candidates.indexOf(a) - candidates.indexOf(b));
+const conversations = timeConversations(taken.map(toConversation), {
+  startAt: Date.parse('2024-03-04T09:00:00.000Z'),
+});
+await mkdir(OUTPUT, { recursive: true });
+await writeFile(join(OUTPUT, 'conversations.jsonl'), formatConversationsJsonl(conversations));
+await writeFile(join(OUTPUT, 'tools.json'), `${JSON.stringify(toTools(services), null, 1)}\n`);
+const { toolUse, ...summary } = summariseConversations(conversations);
+console.log(JSON.stringify({ ...summary, services: uses.size, topTools: toolUse.slice(0, 5) }));

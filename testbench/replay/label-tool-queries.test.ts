@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { labelToolQueries } from './label-tool-queries.ts';
+import { createMissedToolConversation, createWeatherConversation } from './replay-fixtures.test-support.ts';
+
+describe('labelToolQueries', () => {
+  it('labels each user turn whose recorded answer called tools, with the distinct tools and the turns before it', () => {
+    assert.deepEqual(labelToolQueries(createWeatherConversation()), [
+      { query: 'Weather in Paris and Rome?', gold: ['get_weather'] },
+      { query: 'Where is Rome exactly?', gold: ['lookup_city'], previous: ['Weather in Paris and Rome?'] },
+      {
+        query: 'And the weather in Rome now?',
+        gold: ['get_weather'],
+        previous: ['Weather in Paris and Rome?', 'Where is Rome exactly?', 'Thanks!'],
+      },
+    ]);
+  });
+
+  it('leaves out the standard tools (always offered) and turns that called nothing else', () => {
+    const queries = labelToolQueries(createMissedToolConversation(), (name) => name === 'get_weather');
+    assert.deepEqual(queries, []);
+  });
+});
