@@ -1,13 +1,13 @@
 // The replayed main model: plays the recorded steps, but calls only tools its request offers (a real model cannot call
 // any other), searching once per turn with find_tools when a recorded tool is missing; every recorded call gets a verdict.
 import type { ModelCaller } from '../../src/bedrock/call-model.ts';
-import { SELECT_TOOLS_NAME } from '../../src/pipeline/tool-selection/index.ts';
+import { FIND_TOOLS_NAME, SELECT_TOOLS_NAME } from '../../src/pipeline/tool-selection/index.ts';
 import { isCachePoint, type PromptRequest } from '../../src/pipeline/types/index.ts';
 import type { ScriptItem, Simulator } from '../simulator/index.ts';
 import type { Exchange } from './group-exchanges.ts';
 
-/** The built-in search tool of the selection contract (input `{ query }`, tools offered from the next step). */
-export const FIND_TOOLS_NAME = 'find_tools';
+/** The built-in search tool (input `{ query }`, the tools it finds offered from the next step). */
+export { FIND_TOOLS_NAME };
 
 /**
  * What became of one recorded tool call: offered on the first try; not offered, then offered after the model's

@@ -155,6 +155,26 @@ describe('replayConversation with a recorded tool the request did not offer', ()
     assert.equal(replay.unusedToolOutputs, 0, 'the missed call’s output was dropped, not kept for a later call');
   });
 
+  it('recovers a later call through find_tools searched with the user’s own words, and counts it as recovered', () => {
+    const turn = replay.turns[1];
+    const verdict = turn?.toolCalls[0];
+    assert.ok(verdict !== undefined && verdict.verdict !== 'missed', `turn 2: ${JSON.stringify(verdict)}`);
+    if (verdict.verdict !== 'recovered') return; // The selection offered get_weather at once: nothing to recover.
+    const main = (turn?.calls ?? []).filter((call) => call.kind === 'main');
+    assert.ok(!(main[0]?.tools ?? []).includes('get_weather') && (main[0]?.tools ?? []).includes('find_tools'));
+    assert.ok((main[1]?.tools ?? []).includes('get_weather'), 'offered from the next step of the same turn');
+    const searches = stored.flatMap((message) => message.content).filter((block) =>
+      block.type === 'tool_use' && block.name === 'find_tools'
+    );
+    assert.deepEqual(searches.map((block) => block.type === 'tool_use' ? block.input : {}).at(-1), {
+      query: 'What is the current weather in Rome, in °C?',
+    });
+    const weather = stored.flatMap((message) => message.content).filter((block) =>
+      block.type === 'tool_result' && block.text === '{"tempC":27}'
+    );
+    assert.equal(weather.length, 1, 'the recovered call ran and got its own recorded output');
+  });
+
   it('reports the miss by domain in the figures', () => {
     const figures = computeConversationFigures(replay, {
       mainModelId: SETTINGS.mainModelId,
