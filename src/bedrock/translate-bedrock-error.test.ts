@@ -23,4 +23,16 @@ describe('translateBedrockError', () => {
       assert.equal(error.code, 'model_error', name);
     }
   });
+  it('masks credentials Bedrock names in its message, keeping the words an operator needs', () => {
+    const error = translateBedrockError(
+      named(
+        'UnrecognizedClientException',
+        'The security token included in the request is invalid. Key AKIAIOSFODNN7EXAMPLE via https://u:pw@proxy.example',
+      ),
+    );
+    assert.equal(
+      error.message,
+      'Bedrock UnrecognizedClientException: The security token included in the request is invalid. Key [redacted] via https://[redacted]@proxy.example',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 // The one table from Bedrock failures (exception names, network errors) to our error codes.
 import { AppError, type ErrorCode } from '../errors.ts';
+import { createRedactor } from '../redact-secrets.ts';
 
 /** Bedrock exception name → our code. Anything else is `model_error`. */
 const BEDROCK_ERROR_TABLE: ReadonlyMap<string, ErrorCode> = new Map(Object.entries(
@@ -28,9 +29,14 @@ const NETWORK_ERROR_NAMES: ReadonlySet<string> = new Set(['TypeError', 'FetchErr
 /** Longest Bedrock message kept in our error message (it reaches logs). */
 const MAX_MESSAGE_CHARS = 200;
 
-/** Bedrock quotes request text back in some messages: quoted spans are dropped so user text never reaches a log. */
+const maskCredentials = createRedactor();
+
+/**
+ * Bedrock quotes request text back in some messages: quoted spans are dropped so user text never reaches a log.
+ * Credentials it names (an access key id in an AccessDenied message, a URL with user info) are masked too.
+ */
 function redactQuotes(message: string): string {
-  const redacted = message.replace(/"[^"]*"?|“[^”]*”?|(?<![\p{L}\p{N}])'[^']*'/gu, '"…"');
+  const redacted = maskCredentials(message).replace(/"[^"]*"?|“[^”]*”?|(?<![\p{L}\p{N}])'[^']*'/gu, '"…"');
   return redacted.length > MAX_MESSAGE_CHARS ? `${redacted.slice(0, MAX_MESSAGE_CHARS)}…` : redacted;
 }
 

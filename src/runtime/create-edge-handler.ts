@@ -1,6 +1,7 @@
 // Workers and Deno Deploy share this: build config and services once per isolate from string bindings, then serve.
 import type { Client, Config as LibsqlConfig } from '@libsql/client';
 import { parseConfig } from '../config/parse-config.ts';
+import { collectSecretValues } from '../config/collect-secret-values.ts';
 import { createLogger } from '../logger.ts';
 import { buildServices } from './build-services.ts';
 import { readEdgeContent } from './read-edge-content.ts';
@@ -52,10 +53,13 @@ export function createEdgeHandler(options: CreateEdgeHandlerOptions): EdgeHandle
     const strings = toStringEnv(env);
     const result = parseConfig(strings, { runtime: options.runtime });
     if (!result.ok) {
-      createLogger().log('error', 'config_invalid', { runtime: options.runtime, errors: result.errors });
+      createLogger({ secrets: collectSecretValues(strings) }).log('error', 'config_invalid', {
+        runtime: options.runtime,
+        errors: result.errors,
+      });
       return { ok: false };
     }
-    const logger = createLogger({ level: result.config.logLevel });
+    const logger = createLogger({ level: result.config.logLevel, secrets: collectSecretValues(strings) });
     return {
       ok: true,
       services: await buildServices({

@@ -1,6 +1,7 @@
 // Deno entry (`deno task start`): the same local server as node.ts, served with Deno.serve.
 import { loadConfig } from '../config/parse-config.ts';
 import { isAppError } from '../errors.ts';
+import { collectSecretValues } from '../config/collect-secret-values.ts';
 import { createLogger } from '../logger.ts';
 import { startLocalServices } from './start-local-services.ts';
 
@@ -22,6 +23,7 @@ export async function startDenoServer(
   const config = loadConfig(env, { runtime: 'deno' });
   const logger = createLogger({
     level: config.logLevel,
+    secrets: collectSecretValues(env),
     ...(options.write === undefined ? {} : { write: options.write }),
   });
   const local = await startLocalServices(config, logger);

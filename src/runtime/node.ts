@@ -5,7 +5,9 @@ import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/parse-config.ts';
 import { isAppError } from '../errors.ts';
+import { collectSecretValues } from '../config/collect-secret-values.ts';
 import { createLogger } from '../logger.ts';
+import { createRedactor } from '../redact-secrets.ts';
 import { createNodeHttpFetch } from './create-node-http-fetch.ts';
 import { startLocalServices } from './start-local-services.ts';
 import { startSimulatorProcess } from './start-simulator-process.ts';
@@ -37,6 +39,7 @@ export async function startNodeServer(
   const config = loadConfig(env, { runtime: 'node' });
   const logger = createLogger({
     level: config.logLevel,
+    secrets: collectSecretValues(env),
     ...(options.write === undefined ? {} : { write: options.write }),
   });
   // Under Deno (which runs this module in the shared tests) the simulator stays in process: it cannot fork a tsx child.
@@ -99,7 +102,12 @@ async function main(): Promise<void> {
   try {
     server = await startNodeServer(process.env);
   } catch (error) {
-    console.error(isAppError(error, 'config_invalid') ? error.message : error);
+    // Config messages never echo a secret; anything else (a database or network failure) goes through the redactor.
+    console.error(
+      isAppError(error, 'config_invalid') ? error.message : createRedactor(collectSecretValues(process.env))(
+        error instanceof Error ? error.stack ?? error.message : String(error),
+      ),
+    );
     process.exit(1);
   }
   const stop = (signal: string): void => {

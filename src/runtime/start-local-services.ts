@@ -1,7 +1,8 @@
 // Node and Deno share this: the simulator in simulator mode (announced first), development auth, the migrated database.
 import type { Config } from '../config/parse-config.ts';
 import { mintDevelopmentToken } from '../http/mint-development-token.ts';
-import type { Logger } from '../logger.ts';
+import { DEVELOPMENT_TOKEN_EVENT, type Logger } from '../logger.ts';
+import { describeUrl } from '../redact-secrets.ts';
 import { createLocalClient } from '../store/native/create-native-client.ts';
 import { buildServices } from './build-services.ts';
 import { loadLocalContent } from './load-local-content.ts';
@@ -67,7 +68,13 @@ export async function startLocalServices(
     });
   } else {
     const { region, endpoint, credentialSource, modelId, cheapModelId } = config.bedrock;
-    logger.log('info', 'bedrock', { region, endpoint: endpoint ?? 'aws', credentialSource, modelId, cheapModelId });
+    logger.log('info', 'bedrock', {
+      region,
+      endpoint: endpoint === undefined ? 'aws' : describeUrl(endpoint),
+      credentialSource,
+      modelId,
+      cheapModelId,
+    });
   }
   const developmentSecret = config.auth.kind === 'development' ? generateSecret() : undefined;
   let services: Services | undefined;
@@ -100,11 +107,11 @@ export async function startLocalServices(
       announce(url) {
         logger.log('info', 'listening', {
           url,
-          database: config.database.url.replace(/\?.*$/s, ''),
+          database: describeUrl(config.database.url),
           mode: config.mode,
         });
         if (developmentToken === undefined) return;
-        logger.log('info', 'development_token', {
+        logger.log('info', DEVELOPMENT_TOKEN_EVENT, {
           note:
             `Development auth: a secret was generated for this run. Token for user "${DEVELOPMENT_USER_ID}", valid 24 h:`,
           token: developmentToken,

@@ -44,8 +44,16 @@ export type CallResult = {
   readonly headers: Headers;
 };
 
-/** Starts a simulator and a server using it; `env` adds or overrides variables (e.g. WINDOW_MAX_MESSAGES). */
-export async function startHardenedServer(env: Readonly<Record<string, string>> = {}): Promise<HardenedServer> {
+/** What the environment may be built from: the simulator's base URL and the database file's URL. */
+export type HardenedPlaces = { readonly simulatorUrl: string; readonly databaseUrl: string };
+
+/**
+ * Starts a simulator and a server using it; `env` adds or overrides variables (e.g. WINDOW_MAX_MESSAGES), or builds
+ * them from the simulator's and the database's URLs.
+ */
+export async function startHardenedServer(
+  env: Readonly<Record<string, string>> | ((places: HardenedPlaces) => Readonly<Record<string, string>>) = {},
+): Promise<HardenedServer> {
   const directory = mkdtempSync(join(tmpdir(), 'tokenwise-hardening-'));
   const simulator = await startSimulatorServer({ port: 0, hostname: '127.0.0.1' });
   const databaseUrl = `file:${join(directory, 'hardening.db')}`;
@@ -53,7 +61,7 @@ export async function startHardenedServer(env: Readonly<Record<string, string>> 
     BEDROCK_ENDPOINT: simulator.url,
     AUTH_JWT_SECRET: HARDENING_SECRET,
     DATABASE_URL: databaseUrl,
-    ...env,
+    ...(typeof env === 'function' ? env({ simulatorUrl: simulator.url, databaseUrl }) : env),
   };
   const lines: string[] = [];
   const start = () =>
