@@ -22,8 +22,12 @@ export const DEFAULT_LIMITS = {
   maxDomainTools: 5,
   /** A conversation idle this long starts a new asset session (assets are shown again once). */
   sessionIdleMs: 30 * 60_000,
-  /** Pins of get_asset results are dropped once a session has this many turns. */
-  assetPinMaxTurns: 40,
+  /**
+   * ASSET_PIN_MAX_TOKENS: pinned get_asset results are dropped once the session's conversation since the first one
+   * (asset texts left out) reaches this many tokens: ADR 0028's 4k context "sweet spot", by then the rules are
+   * internalised; a later get_asset call shows the text again.
+   */
+  assetPinMaxTokens: 4_000,
   /** The one-turn lock's lease; a crashed turn's lock expires after it. */
   turnLeaseMs: 5 * 60_000,
   toolTimeoutMs: 10_000,

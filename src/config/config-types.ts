@@ -57,6 +57,8 @@ export type Config = {
     readonly windowMaxMessages: number;
     readonly maxToolSteps: number;
     readonly maxBodyBytes: number;
+    /** Pinned get_asset results are dropped once the session's conversation reaches this many tokens. */
+    readonly assetPinMaxTokens: number;
     /** A cache checkpoint whose writes went unread this many times in a row is withheld for the conversation. */
     readonly cacheUnreadWriteLimit: number;
     /** A checkpoint withheld for an unexplained miss is placed once more after this many calls. */

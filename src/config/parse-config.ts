@@ -143,6 +143,7 @@ function parseLimits(values: ConfigValues, errors: string[]): Config['limits'] {
     windowMaxMessages,
     maxToolSteps: values.MAX_TOOL_STEPS ?? CONFIG_DEFAULTS.MAX_TOOL_STEPS,
     maxBodyBytes: values.MAX_BODY_BYTES ?? CONFIG_DEFAULTS.MAX_BODY_BYTES,
+    assetPinMaxTokens: values.ASSET_PIN_MAX_TOKENS ?? CONFIG_DEFAULTS.ASSET_PIN_MAX_TOKENS,
     cacheUnreadWriteLimit: values.CACHE_UNREAD_WRITE_LIMIT ?? CONFIG_DEFAULTS.CACHE_UNREAD_WRITE_LIMIT,
     cacheProbeEveryCalls: values.CACHE_PROBE_EVERY_CALLS ?? CONFIG_DEFAULTS.CACHE_PROBE_EVERY_CALLS,
   };

@@ -79,6 +79,7 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
       windowMin: limits.windowMinMessages,
       windowMax: limits.windowMaxMessages,
       maxToolSteps: limits.maxToolSteps,
+      assetPinMaxTokens: limits.assetPinMaxTokens,
       cacheUnreadWriteLimit: limits.cacheUnreadWriteLimit,
       cacheProbeEveryCalls: limits.cacheProbeEveryCalls,
       staticTtl: config.cacheTtlStatic,

@@ -113,8 +113,8 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore {
 
   /** The highest seq of the conversation, 0 when it has no messages. */
   lastSeq(scope: ConversationScope): Promise<number>;
-  /** Sum of every message's token estimate: what a naive prompt would resend. */
-  historyTokenTotal(scope: ConversationScope): Promise<number>;
+  /** Sum of every message's token estimate (from `fromSeq` on, default all): what a naive prompt would resend. */
+  historyTokenTotal(input: Scoped<{ fromSeq?: number }>): Promise<number>;
   /** The messages with these seqs (missing ones are skipped), ascending. */
   loadMessagesBySeq(input: Scoped<{ seqs: readonly number[] }>): Promise<readonly StoredMessage[]>;
 

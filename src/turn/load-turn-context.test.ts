@@ -137,3 +137,48 @@ describe('loadTurnContext (get_asset exposures and pins, through the chat servic
     );
   });
 });
+
+describe('pins end at the session token threshold (ASSET_PIN_MAX_TOKENS)', () => {
+  let small: TurnFixture;
+  before(async () => {
+    small = await createTurnFixture({ settings: { windowMin: 4, windowMax: 6, assetPinMaxTokens: 400 } });
+  });
+  after(() => small.close());
+
+  it('pins the pair while the session is short, drops it once the conversation passes the threshold', async () => {
+    const conversationId = await small.createConversation();
+    small.simulator.script.enqueue(
+      { model: 'sonnet', toolUses: [{ name: 'get_asset', input: { id: 'response_style' }, id: 'tooluse_style' }] },
+      { model: 'sonnet', text: 'I will answer in short, plain sentences.' },
+    );
+    await small.service.sendMessage({ userId: USER, conversationId, text: 'How will you answer me?' });
+    const pinnedIn = () => blocksOf(small, -1).some((block) => block.toolResult?.toolUseId === 'tooluse_style');
+    const seen: boolean[] = [];
+    // About 60 tokens per turn: the window leaves the pair behind after a few turns, the threshold comes a few later.
+    for (let turn = 1; turn <= 9; turn += 1) {
+      small.simulator.script.enqueue({
+        model: 'sonnet',
+        text: `Day ${turn}: walk in the morning, answer the mail before lunch, and read a chapter in the evening.`,
+      });
+      await small.service.sendMessage({
+        userId: USER,
+        conversationId,
+        text: `What should day ${turn} of my trip to Porto look like, with the museums and the river walk?`,
+      });
+      await small.service.drain();
+      seen.push(pinnedIn());
+    }
+    // Seen all along at first (in the window, then pinned), gone for good once the session passed 400 tokens.
+    const firstGone = seen.indexOf(false);
+    assert.ok(firstGone > 3, `the pair stays visible for the first turns (${seen.join(', ')})`);
+    assert.deepEqual(seen.slice(firstGone), seen.slice(firstGone).map(() => false));
+    // No longer exposed: asking again shows the text again.
+    small.simulator.script.enqueue(
+      { model: 'sonnet', toolUses: [{ name: 'get_asset', input: { id: 'response_style' }, id: 'tooluse_again' }] },
+      { model: 'sonnet', text: 'Read them again.' },
+    );
+    await small.service.sendMessage({ userId: USER, conversationId, text: 'Remind me of your style rules.' });
+    const again = blocksOf(small, -1).find((block) => block.toolResult?.toolUseId === 'tooluse_again');
+    assert.equal(again?.toolResult?.content[0]?.text, STYLE);
+  });
+});

@@ -2,6 +2,7 @@
 // reads more only for pinned asset pairs older than the uncovered messages.
 import type { AssetPair } from '../pipeline/assets/index.ts';
 import { pinAssets } from '../pipeline/assets/index.ts';
+import { estimateTextTokens } from '../pipeline/tokens/index.ts';
 import { isSafeBoundary, slideWindow, type WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { TurnSnapshot } from '../store/conversation-store.ts';
@@ -79,9 +80,25 @@ async function loadExposurePairs(
   return { pairs, firstSeq: records.length === 0 ? null : Math.min(...records.map((record) => record.messageSeq)) };
 }
 
-/** Turns since the session's first exposure, counted as message pairs (tool traffic makes it overcount: pins end early, never late). */
-function turnsSince(firstSeq: number | null, lastStoredSeq: number): number {
-  return firstSeq === null ? 0 : Math.max(0, Math.floor((lastStoredSeq - firstSeq) / 2));
+/**
+ * Tokens of the session's conversation since its first exposure, the asset texts themselves left out: how much has been
+ * said while the rules were in view (ADR 0028 prunes the pins once this passes its 4k "sweet spot"). Exact: reads the
+ * store only when the session reaches back into messages the summary already covers.
+ */
+async function sessionTokensSince(
+  deps: TurnDependencies,
+  scope: ConversationScope,
+  loaded: ExposurePairs,
+  uncovered: readonly StoredMessage[],
+): Promise<number> {
+  const { firstSeq } = loaded;
+  if (firstSeq === null) return 0;
+  const firstUncovered = uncovered[0]?.seq ?? Number.POSITIVE_INFINITY;
+  const total = firstSeq >= firstUncovered
+    ? uncovered.reduce((sum, message) => sum + (message.seq >= firstSeq ? message.tokenEstimate : 0), 0)
+    : await deps.store.historyTokenTotal({ ...scope, fromSeq: firstSeq });
+  const assetTokens = loaded.pairs.reduce((sum, pair) => sum + estimateTextTokens(pair.toolResult.text), 0);
+  return Math.max(0, total - assetTokens);
 }
 
 /** `snapshot` is what the store's startTurn read; a new session ignores the stored session's exposures. */
@@ -106,12 +123,12 @@ export async function loadTurnContext(
     ? { pairs: [], firstSeq: null }
     : await loadExposurePairs(deps, scope, snapshot.sessionExposures, uncovered);
   const { pairs } = loaded;
-  // The session's age counts from its first exposure, not from the start of the conversation.
+  // The session's length counts from its first exposure, not from the start of the conversation.
   const pins = pinAssets({
     pairs,
     window: storedWindow,
-    session: { turns: turnsSince(loaded.firstSeq, lastStoredSeq), tokens: 0 },
-    limits: { maxTurns: settings.assetPinMaxTurns },
+    session: { turns: 0, tokens: await sessionTokensSince(deps, scope, loaded, uncovered) },
+    limits: { maxTokens: settings.assetPinMaxTokens },
   });
   const inWindow = new Set(
     storedWindow.flatMap((entry) =>

@@ -29,8 +29,8 @@ export type TurnSettings = {
   readonly maxDomainTools: number;
   /** A conversation idle this long starts a new asset session (assets are shown again once). */
   readonly sessionIdleMs: number;
-  /** Pins of get_asset results are dropped once a session has this many turns (ADR 0028 follow-up). */
-  readonly assetPinMaxTurns: number;
+  /** Pins of get_asset results are dropped once the session has this many tokens of conversation (ADR 0028 follow-up). */
+  readonly assetPinMaxTokens: number;
   /** The one-turn lock's lease; a crashed turn's lock expires after it. */
   readonly turnLeaseMs: number;
   readonly toolTimeoutMs: number;

@@ -22,6 +22,13 @@ describe('lastSeq / historyTokenTotal / loadMessagesBySeq', () => {
       ],
     });
     assert.deepEqual([await store.lastSeq(scope), await store.historyTokenTotal(scope)], [3, 23]);
+    assert.deepEqual(
+      [
+        await store.historyTokenTotal({ ...scope, fromSeq: 2 }),
+        await store.historyTokenTotal({ ...scope, fromSeq: 4 }),
+      ],
+      [18, 0],
+    );
     assert.deepEqual((await store.loadMessagesBySeq({ ...scope, seqs: [3, 1, 3, 9] })).map((message) => message.text), [
       'one',
       'three',

@@ -2,7 +2,7 @@
 import { AppError } from '../../errors.ts';
 import type { ConversationStore } from '../conversation-store.ts';
 import { MESSAGE_COLUMNS, toMessage } from './map-records.ts';
-import { assertConversation, notFound, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
+import { assertConversation, checkCount, notFound, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
 /** Most seqs one call may ask for (get_asset pairs of one session). */
 const MAX_SEQS = 200;
@@ -23,11 +23,12 @@ export function createHistoryOperations(context: StoreContext): HistoryOperation
       return Number(row['last'] ?? 0);
     },
 
-    async historyTokenTotal(scope) {
+    async historyTokenTotal(input) {
+      const fromSeq = checkCount(input.fromSeq ?? 0, 'fromSeq');
       const result = await context.database.read({
         sql:
-          `SELECT (SELECT COALESCE(SUM(m.token_estimate), 0) FROM messages m WHERE m.conversation_id = c.id) AS total FROM conversations c WHERE ${OWNED}`,
-        args: ownerArgs(scope),
+          `SELECT (SELECT COALESCE(SUM(m.token_estimate), 0) FROM messages m WHERE m.conversation_id = c.id AND m.seq >= ?) AS total FROM conversations c WHERE ${OWNED}`,
+        args: [fromSeq, ...ownerArgs(input)],
       });
       const row = result.rows[0];
       if (row === undefined) throw notFound();
