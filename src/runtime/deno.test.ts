@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isAppError } from '../errors.ts';
 
 /** deno.ts and deno-deploy.ts use the Deno global: load them only under Deno (and keep tsc out of them). */
 const IS_DENO = 'Deno' in globalThis;
@@ -23,25 +24,22 @@ describe('startDenoServer', { skip: IS_DENO ? false : 'Deno only' }, () => {
   });
   after(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('announces the simulator first, then answers /healthz over a real port', async () => {
+  it('refuses simulator mode when its entry passes no simulator, naming what to run instead', async () => {
     const { startDenoServer } = (await import(DENO_ENTRY)) as DenoModule;
     const lines: string[] = [];
-    const server = await startDenoServer({ DATABASE_URL: `file:${join(directory, 'deno.db')}` }, {
-      port: 0,
-      hostname: '127.0.0.1',
-      write: (line: string) => lines.push(line),
-    });
-    try {
-      const response = await fetch(`${server.url}/healthz`);
-      assert.equal(response.status, 200);
-      assert.deepEqual(await response.json(), { status: 'ok' });
-      const first = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
-      assert.equal(first.event, 'bedrock_simulated');
-      assert.match(String(first.note), /^BEDROCK IS SIMULATED/);
-      assert.match(server.developmentToken ?? '', /^[\w-]+\.[\w-]+\.[\w-]+$/);
-    } finally {
-      await server.close();
-    }
+    await assert.rejects(
+      startDenoServer({ DATABASE_URL: `file:${join(directory, 'deno.db')}` }, {
+        port: 0,
+        hostname: '127.0.0.1',
+        write: (line: string) => lines.push(line),
+      }),
+      (error: unknown) => {
+        assert.ok(isAppError(error, 'config_invalid'), 'a configuration error');
+        assert.match(error.message, /`npx deno task start` \(Deno\)/);
+        return true;
+      },
+    );
+    assert.deepEqual(lines, [], 'nothing was started or logged');
   });
 });
 

@@ -1,9 +1,10 @@
-// Deno entry (`deno task start`): the same local server as node.ts, served with Deno.serve.
+// Deno server: the same local server as node.ts, served with Deno.serve. Run directly it needs Bedrock configured;
+// `deno task start` runs it through testbench/local/deno-with-simulator.ts, which brings the simulator when none is.
 import { loadConfig } from '../config/parse-config.ts';
 import { isAppError } from '../errors.ts';
 import { collectSecretValues } from '../config/collect-secret-values.ts';
 import { createLogger } from '../logger.ts';
-import { startLocalServices } from './start-local-services.ts';
+import { type SimulatorStarter, startLocalServices } from './start-local-services.ts';
 
 export type StartDenoServerOptions = {
   /** Overrides PORT; 0 picks a free port (tests). */
@@ -11,6 +12,8 @@ export type StartDenoServerOptions = {
   /** Defaults to 0.0.0.0; tests pass 127.0.0.1. */
   readonly hostname?: string;
   readonly write?: (line: string) => void;
+  /** Starts the Bedrock simulator in simulator mode; without it, simulator mode is refused (config_invalid). */
+  readonly simulator?: SimulatorStarter;
 };
 
 export type DenoServer = { readonly url: string; readonly developmentToken?: string; close(): Promise<void> };
@@ -26,7 +29,11 @@ export async function startDenoServer(
     secrets: collectSecretValues(env),
     ...(options.write === undefined ? {} : { write: options.write }),
   });
-  const local = await startLocalServices(config, logger);
+  const local = await startLocalServices(
+    config,
+    logger,
+    options.simulator === undefined ? {} : { simulator: options.simulator },
+  );
   const hostname = options.hostname ?? '0.0.0.0';
   let server: Deno.HttpServer<Deno.NetAddr>;
   const address = await new Promise<Deno.NetAddr>((resolve, reject) => {
@@ -52,10 +59,11 @@ export async function startDenoServer(
   };
 }
 
-if (import.meta.main) {
+/** Serves until SIGINT/SIGTERM (the process entry); exits 1 printing every configuration problem. */
+export async function runDenoServer(options: Pick<StartDenoServerOptions, 'simulator'> = {}): Promise<void> {
   let server: DenoServer;
   try {
-    server = await startDenoServer(Deno.env.toObject());
+    server = await startDenoServer(Deno.env.toObject(), options);
   } catch (error) {
     console.error(isAppError(error, 'config_invalid') ? error.message : error);
     Deno.exit(1);
@@ -67,3 +75,5 @@ if (import.meta.main) {
     });
   }
 }
+
+if (import.meta.main) await runDenoServer();

@@ -11,6 +11,8 @@ import type { NodeServer } from './node.ts';
 
 const SECRET = 'node-runtime-test-secret-of-enough-length-0123';
 const IS_DENO = 'Deno' in globalThis;
+/** Bedrock mode without a simulator: an endpoint nobody listens on (no request here reaches it). */
+const ENDPOINT_ENV = { BEDROCK_ENDPOINT: 'http://127.0.0.1:9', AUTH_JWT_SECRET: SECRET };
 
 function parseLines(lines: readonly string[]): Record<string, unknown>[] {
   return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -36,37 +38,22 @@ describe('startNodeServer', () => {
   });
   after(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('announces the simulator first, then answers /healthz over a real port', async () => {
+  it('refuses simulator mode when its entry passes no simulator, naming what to set or run instead', async () => {
     const lines: string[] = [];
-    const server = await startNodeServer({ DATABASE_URL: `file:${join(directory, 'simulated.db')}` }, {
-      port: 0,
-      hostname: '127.0.0.1',
-      write: (line) => lines.push(line),
-    });
-    try {
-      const [first, ...rest] = parseLines(lines);
-      const response = await fetch(`${server.url}/healthz`);
-      assert.equal(response.status, 200);
-      assert.deepEqual(await response.json(), { status: 'ok' });
-      assert.equal(first?.event, 'bedrock_simulated');
-      assert.equal(first?.level, 'warn');
-      assert.match(String(first?.note), /^BEDROCK IS SIMULATED: no AWS credentials and no BEDROCK_ENDPOINT are set/);
-      assert.match(String(first?.simulatorUrl), /^http:\/\/127\.0\.0\.1:\d+$/);
-      assert.deepEqual(rest.map((line) => line.event).slice(-2), ['listening', 'development_token']);
-      assert.equal(rest.at(-2)?.url, server.url);
-      assert.match(server.developmentToken ?? '', /^[\w-]+\.[\w-]+\.[\w-]+$/);
-      assert.equal(rest.at(-1)?.token, server.developmentToken);
-      const authorized = await fetch(`${server.url}/v1/conversations/none/messages`, {
-        headers: { authorization: `Bearer ${server.developmentToken}` },
-      });
-      const refused = await fetch(`${server.url}/v1/conversations/none/messages`, {
-        headers: { authorization: 'Bearer not.a.token' },
-      });
-      assert.notEqual(authorized.status, 401);
-      assert.equal(refused.status, 401);
-    } finally {
-      await server.close();
-    }
+    await assert.rejects(
+      startNodeServer({ DATABASE_URL: `file:${join(directory, 'no-simulator.db')}` }, {
+        port: 0,
+        hostname: '127.0.0.1',
+        write: (line) => lines.push(line),
+      }),
+      (error: unknown) => {
+        assert.ok(isAppError(error, 'config_invalid'), 'a configuration error');
+        assert.match(error.message, /No Bedrock is configured \(no AWS credentials and no BEDROCK_ENDPOINT\)/);
+        assert.match(error.message, /run `npm start` \(Node\)/);
+        return true;
+      },
+    );
+    assert.deepEqual(lines, [], 'nothing was started or logged');
   });
 
   it('talks to the configured endpoint, without a simulator or a development token, when BEDROCK_ENDPOINT is set', async () => {
@@ -109,7 +96,7 @@ describe('startNodeServer', () => {
   });
 
   it('closes within its drain timeout while a client holds a connection open without sending a request', async () => {
-    const server = await startNodeServer({ DATABASE_URL: `file:${join(directory, 'drain.db')}` }, {
+    const server = await startNodeServer({ ...ENDPOINT_ENV, DATABASE_URL: `file:${join(directory, 'drain.db')}` }, {
       port: 0,
       hostname: '127.0.0.1',
       write: () => {},
@@ -133,7 +120,7 @@ describe('startNodeServer', () => {
   });
 
   it('keeps the data across a restart and closes twice without error', async () => {
-    const env = { DATABASE_URL: `file:${join(directory, 'restart.db')}` };
+    const env = { ...ENDPOINT_ENV, DATABASE_URL: `file:${join(directory, 'restart.db')}` };
     const first: NodeServer = await startNodeServer(env, { port: 0, hostname: '127.0.0.1', write: () => {} });
     await first.close();
     await first.close();
@@ -146,7 +133,7 @@ describe('startNodeServer', () => {
   });
 });
 
-describe('node.ts as `npm start` runs it', { skip: IS_DENO ? 'spawns node with tsx' : false }, () => {
+describe('node.ts run as a process', { skip: IS_DENO ? 'spawns node with tsx' : false }, () => {
   function run(
     env: Record<string, string>,
   ): { stdout: () => string; stderr: () => string; child: ReturnType<typeof spawn>; exited: Promise<number | null> } {
@@ -172,7 +159,7 @@ describe('node.ts as `npm start` runs it', { skip: IS_DENO ? 'spawns node with t
   it('serves on PORT and stops cleanly on SIGTERM', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'tokenwise-start-'));
     const port = await freePort();
-    const started = run({ PORT: String(port), DATABASE_URL: `file:${join(directory, 'start.db')}` });
+    const started = run({ ...ENDPOINT_ENV, PORT: String(port), DATABASE_URL: `file:${join(directory, 'start.db')}` });
     try {
       while (!started.stdout().includes('"event":"listening"')) {
         const exited = await Promise.race([
@@ -181,7 +168,7 @@ describe('node.ts as `npm start` runs it', { skip: IS_DENO ? 'spawns node with t
         ]);
         if (exited !== 'running') assert.fail(`server exited early: ${started.stderr()}`);
       }
-      assert.equal(JSON.parse(started.stdout().split('\n')[0] ?? '').event, 'bedrock_simulated');
+      assert.equal(JSON.parse(started.stdout().split('\n')[0] ?? '').event, 'bedrock');
       assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
       started.child.kill('SIGTERM');
       assert.equal(await started.exited, 0);

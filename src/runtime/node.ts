@@ -1,4 +1,5 @@
-// Node entry (`npm start`): parse config, start local services (simulator when no Bedrock), serve on PORT, stop cleanly.
+// Node server: parse config, start local services, serve on PORT, stop cleanly. Run directly it needs Bedrock configured;
+// `npm start` runs it through testbench/local/node-with-simulator.ts, which brings the simulator when none is.
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -9,8 +10,7 @@ import { collectSecretValues } from '../config/collect-secret-values.ts';
 import { createLogger } from '../logger.ts';
 import { createRedactor } from '../redact-secrets.ts';
 import { createNodeHttpFetch } from './create-node-http-fetch.ts';
-import { startLocalServices } from './start-local-services.ts';
-import { startSimulatorProcess } from './start-simulator-process.ts';
+import { type SimulatorStarter, startLocalServices } from './start-local-services.ts';
 
 export type StartNodeServerOptions = {
   /** Overrides PORT; 0 picks a free port (tests). */
@@ -21,6 +21,8 @@ export type StartNodeServerOptions = {
   readonly write?: (line: string) => void;
   /** How long `close` waits for requests in flight before closing their connections; defaults to 10 s. */
   readonly drainTimeoutMs?: number;
+  /** Starts the Bedrock simulator in simulator mode; without it, simulator mode is refused (config_invalid). */
+  readonly simulator?: SimulatorStarter;
 };
 
 export type NodeServer = {
@@ -31,7 +33,7 @@ export type NodeServer = {
   close(): Promise<void>;
 };
 
-/** Starts the whole local server. Throws AppError config_invalid (every message) before anything is started. */
+/** Starts the whole local server. Throws AppError config_invalid (every message, or simulator mode without a simulator) before anything is started. */
 export async function startNodeServer(
   env: Readonly<Record<string, string | undefined>>,
   options: StartNodeServerOptions = {},
@@ -42,11 +44,10 @@ export async function startNodeServer(
     secrets: collectSecretValues(env),
     ...(options.write === undefined ? {} : { write: options.write }),
   });
-  // Under Deno (which runs this module in the shared tests) the simulator stays in process: it cannot fork a tsx child.
-  const simulatorOptions = 'Deno' in globalThis
-    ? {}
-    : { startSimulator: startSimulatorProcess, simulatorPlace: 'a child process' };
-  const local = await startLocalServices(config, logger, { bedrockFetch: createNodeHttpFetch(), ...simulatorOptions });
+  const local = await startLocalServices(config, logger, {
+    bedrockFetch: createNodeHttpFetch(),
+    ...(options.simulator === undefined ? {} : { simulator: options.simulator }),
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve({
       fetch: local.services.app.fetch,
@@ -97,10 +98,11 @@ function closeHttpServer(server: Server, drainMs: number): Promise<void> {
   });
 }
 
-async function main(): Promise<void> {
+/** Serves until SIGINT/SIGTERM (the process entry); exits 1 printing every configuration problem. */
+export async function runNodeServer(options: Pick<StartNodeServerOptions, 'simulator'> = {}): Promise<void> {
   let server: NodeServer;
   try {
-    server = await startNodeServer(process.env);
+    server = await startNodeServer(process.env, options);
   } catch (error) {
     // Config messages never echo a secret; anything else (a database or network failure) goes through the redactor.
     console.error(
@@ -122,4 +124,4 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await runNodeServer();

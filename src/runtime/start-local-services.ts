@@ -1,5 +1,7 @@
-// Node and Deno share this: the simulator in simulator mode (announced first), development auth, the migrated database.
+// Node and Deno share this: the simulator the entry passes in simulator mode (announced first), development auth, the
+// migrated database. Production code starts no simulator itself: the testbench's entries pass one (`npm start`).
 import type { Config } from '../config/parse-config.ts';
+import { AppError } from '../errors.ts';
 import { mintDevelopmentToken } from '../http/mint-development-token.ts';
 import { DEVELOPMENT_TOKEN_EVENT, type Logger } from '../logger.ts';
 import { describeUrl } from '../redact-secrets.ts';
@@ -34,17 +36,25 @@ function generateSecret(): string {
 /** A simulator on loopback: its base URL, and how to stop it. */
 export type LocalSimulator = { readonly url: string; close(): Promise<void> };
 
-export type LocalServicesOptions = {
-  readonly bedrockFetch?: typeof fetch;
-  /** Starts the simulator in simulator mode (Node: a child process); by default it runs in this process. */
-  readonly startSimulator?: () => Promise<LocalSimulator>;
-  /** Where the simulator runs, for the first log line, e.g. "a child process". */
-  readonly simulatorPlace?: string;
+/** How an entry starts the Bedrock simulator in simulator mode (testbench/local passes one), and where it runs. */
+export type SimulatorStarter = {
+  start(): Promise<LocalSimulator>;
+  /** For the first log line, e.g. "a child process". */
+  readonly place: string;
 };
 
-async function startInProcessSimulator(): Promise<LocalSimulator> {
-  const { startSimulatorServer } = await import('../../testbench/simulator/start-simulator-server.ts');
-  return startSimulatorServer({ port: 0, hostname: '127.0.0.1' });
+export type LocalServicesOptions = {
+  readonly bedrockFetch?: typeof fetch;
+  /** Needed in simulator mode (no AWS credentials, no BEDROCK_ENDPOINT); without it the start is refused. */
+  readonly simulator?: SimulatorStarter;
+};
+
+/** Simulator mode with no simulator passed in: say how to configure Bedrock, or which entry brings the simulator. */
+function noSimulator(): AppError {
+  return new AppError(
+    'config_invalid',
+    'No Bedrock is configured (no AWS credentials and no BEDROCK_ENDPOINT) and this entry starts no simulator: set AWS_REGION and AWS credentials (or AWS_BEARER_TOKEN_BEDROCK) with AUTH_JWT_SECRET or AUTH_JWKS_URL, or set BEDROCK_ENDPOINT, or run `npm start` (Node) / `npx deno task start` (Deno), which start the Bedrock simulator from testbench/local',
+  );
 }
 
 /**
@@ -58,12 +68,11 @@ export async function startLocalServices(
 ): Promise<LocalServices> {
   let simulator: LocalSimulator | undefined;
   if (config.mode === 'simulator') {
-    simulator = await (options.startSimulator ?? startInProcessSimulator)();
+    if (options.simulator === undefined) throw noSimulator();
+    simulator = await options.simulator.start();
     logger.log('warn', 'bedrock_simulated', {
       note:
-        `BEDROCK IS SIMULATED: no AWS credentials and no BEDROCK_ENDPOINT are set, so replies come from the simulator at ${simulator.url} (${
-          options.simulatorPlace ?? 'in this process'
-        }), not from Claude. Set AWS credentials (or AWS_BEARER_TOKEN_BEDROCK) and AUTH_JWT_SECRET to use real Bedrock.`,
+        `BEDROCK IS SIMULATED: no AWS credentials and no BEDROCK_ENDPOINT are set, so replies come from the simulator at ${simulator.url} (${options.simulator.place}), not from Claude. Set AWS credentials (or AWS_BEARER_TOKEN_BEDROCK) and AUTH_JWT_SECRET to use real Bedrock.`,
       simulatorUrl: simulator.url,
     });
   } else {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ModelCaller } from '../bedrock/call-model.ts';
-import { chooseTools } from './choose-tools.ts';
+import type { ModelCaller } from '../../src/bedrock/call-model.ts';
+import { chooseTools } from '../../src/turn/choose-tools.ts';
 import { createTurnFixture, type TurnFixture } from './turn-test-support.ts';
 
 /** Five task tools score close together for this message: the ranking asks the cheap model. */

@@ -1,28 +1,28 @@
 // Test support for src/turn: a real migrated libSQL file, the demo tool pack, default content and the Bedrock simulator
 // on a loopback port reached through the real SDK client, with one manual clock for service, store and simulator.
 // Every assert.ok in these tests carries a message: without one, a failing assert.ok under tsx can hang.
-import { createBedrockClient } from '../bedrock/create-bedrock-client.ts';
-import { createModelCaller, type ModelCaller } from '../bedrock/call-model.ts';
-import { DEFAULT_ASSETS, DEFAULT_INSTRUCTIONS, DEFAULT_SAFETY_RULES } from '../config/default-prompt-content.ts';
-import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../config/models.ts';
-import { type Logger, SILENT_LOGGER } from '../logger.ts';
-import { createToolIndex } from '../pipeline/tool-search/index.ts';
-import { createToolRegistry, type ToolInput } from '../pipeline/tool-catalogue/index.ts';
-import type { ConversationStore } from '../store/conversation-store.ts';
-import { createLibsqlStore } from '../store/create-libsql-store.ts';
-import type { Database } from '../store/database.ts';
-import { createMigratedDatabase } from '../store/test-support/temp-database.ts';
-import { createDemoToolPack } from '../tools/create-demo-tool-pack.ts';
-import { indexToolPack, registerToolPack } from '../tools/register-tool-pack.ts';
-import type { ToolHandler } from '../tools/tool-handler.ts';
-import { type LogEntry, type Simulator, startSimulatorServer } from '../../testbench/simulator/index.ts';
-import { createChatService, type RunningChatService } from './create-chat-service.ts';
+import { createBedrockClient } from '../../src/bedrock/create-bedrock-client.ts';
+import { createModelCaller, type ModelCaller } from '../../src/bedrock/call-model.ts';
+import { DEFAULT_ASSETS, DEFAULT_INSTRUCTIONS, DEFAULT_SAFETY_RULES } from '../../src/config/default-prompt-content.ts';
+import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../../src/config/models.ts';
+import { type Logger, SILENT_LOGGER } from '../../src/logger.ts';
+import { createToolIndex } from '../../src/pipeline/tool-search/index.ts';
+import { createToolRegistry, type ToolInput } from '../../src/pipeline/tool-catalogue/index.ts';
+import type { ConversationStore } from '../../src/store/conversation-store.ts';
+import { createLibsqlStore } from '../../src/store/create-libsql-store.ts';
+import type { Database } from '../../src/store/database.ts';
+import { createMigratedDatabase } from '../../src/store/test-support/temp-database.ts';
+import { createDemoToolPack } from '../../src/tools/create-demo-tool-pack.ts';
+import { indexToolPack, registerToolPack } from '../../src/tools/register-tool-pack.ts';
+import type { ToolHandler } from '../../src/tools/tool-handler.ts';
+import { type LogEntry, type Simulator, startSimulatorServer } from '../simulator/index.ts';
+import { createChatService, type RunningChatService } from '../../src/turn/create-chat-service.ts';
 import {
   DEFAULT_TURN_SETTINGS,
   type PromptContent,
   type TurnDependencies,
   type TurnSettings,
-} from './turn-dependencies.ts';
+} from '../../src/turn/turn-dependencies.ts';
 
 export const MAIN_MODEL = DEFAULT_MODEL_ID;
 export const CHEAP_MODEL = DEFAULT_CHEAP_MODEL_ID;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { isAppError } from '../errors.ts';
-import { createChatService } from './create-chat-service.ts';
-import { refreshSummary } from './refresh-summary.ts';
+import { isAppError } from '../../src/errors.ts';
+import { createChatService } from '../../src/turn/create-chat-service.ts';
+import { refreshSummary } from '../../src/turn/refresh-summary.ts';
 import {
   CHEAP_MODEL,
   countedInputTokens,

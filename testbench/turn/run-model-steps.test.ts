@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { verify } from 'hono/utils/jwt/jwt';
-import type { TurnEvent } from './chat-service.ts';
-import { CALLER_TOKEN_HEADER, importCallerKey } from './http-tool/mint-caller-token.ts';
+import type { TurnEvent } from '../../src/turn/chat-service.ts';
+import { CALLER_TOKEN_HEADER, importCallerKey } from '../../src/turn/http-tool/mint-caller-token.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 type WireBlock = {

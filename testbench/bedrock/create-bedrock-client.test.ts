@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
-import { startSimulatorServer } from '../../testbench/simulator/index.ts';
-import { createBedrockClient } from './create-bedrock-client.ts';
+import { startSimulatorServer } from '../simulator/index.ts';
+import { createBedrockClient } from '../../src/bedrock/create-bedrock-client.ts';
 
 async function accessKeyOf(endpoint: string | undefined): Promise<string | undefined> {
   const client = createBedrockClient({ region: 'us-east-1', ...(endpoint === undefined ? {} : { endpoint }) });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { textMessage } from '../store/test-support/temp-database.ts';
-import { refreshSummary } from './refresh-summary.ts';
+import { textMessage } from '../../src/store/test-support/temp-database.ts';
+import { refreshSummary } from '../../src/turn/refresh-summary.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 let fixture: TurnFixture;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { isAppError } from '../errors.ts';
-import type { ModelCaller } from '../bedrock/call-model.ts';
+import { isAppError } from '../../src/errors.ts';
+import type { ModelCaller } from '../../src/bedrock/call-model.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 let fixture: TurnFixture;

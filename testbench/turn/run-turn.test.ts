@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AppError, isAppError } from '../errors.ts';
-import { createChatService } from './create-chat-service.ts';
+import { AppError, isAppError } from '../../src/errors.ts';
+import { createChatService } from '../../src/turn/create-chat-service.ts';
 import {
   CHEAP_MODEL,
   createTurnFixture,
@@ -223,10 +223,13 @@ describe('runTurn', () => {
   it('refuses the same key while its first request still runs', async () => {
     const conversationId = await fixture.createConversation();
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Only once.' });
+    // Bedrock takes its time, so the first request is surely still running when the second claims the key (without
+    // it, a busy machine could finish the first turn first and the second would replay its answer).
+    fixture.simulator.faults.latencyMs = 300;
     const [one, two] = await Promise.allSettled([
       fixture.service.sendMessage({ userId: USER, conversationId, text: 'Hello', idempotencyKey: 'key-same' }),
       fixture.service.sendMessage({ userId: USER, conversationId, text: 'Hello', idempotencyKey: 'key-same' }),
-    ]);
+    ]).finally(() => (fixture.simulator.faults.latencyMs = 0));
     assert.equal(one.status, 'fulfilled');
     assert.ok(two.status === 'rejected' && isAppError(two.reason, 'conflict'), 'the duplicate in flight is a conflict');
     assert.deepEqual(await turnStatuses(fixture, conversationId), ['complete']);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../src/logger.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 const MINUTE = 60_000;

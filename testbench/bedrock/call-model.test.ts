@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { AppError, type ErrorCode } from '../errors.ts';
-import type { PromptRequest } from '../pipeline/types/index.ts';
+import { AppError, type ErrorCode } from '../../src/errors.ts';
+import type { PromptRequest } from '../../src/pipeline/types/index.ts';
 import {
   FAULT_ERRORS,
   type SimulatorServer,
   startSimulatorServer,
   type StreamExceptionType,
-} from '../../testbench/simulator/index.ts';
-import { createModelCaller, type ModelCaller, toBaseModelId } from './call-model.ts';
-import { createBedrockClient } from './create-bedrock-client.ts';
-import { translateBedrockError } from './translate-bedrock-error.ts';
+} from '../simulator/index.ts';
+import { createModelCaller, type ModelCaller, toBaseModelId } from '../../src/bedrock/call-model.ts';
+import { createBedrockClient } from '../../src/bedrock/create-bedrock-client.ts';
+import { translateBedrockError } from '../../src/bedrock/translate-bedrock-error.ts';
 
 const MODEL = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 /** About 1,500 tokens of system text: above Sonnet 4.5's 1,024-token cache minimum. */

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Logger } from '../logger.ts';
-import { toModelKey } from '../pipeline/tokens/index.ts';
-import { createLibsqlStore } from '../store/create-libsql-store.ts';
-import type { Database } from '../store/database.ts';
-import { openIsolatedDatabase } from '../store/test-support/temp-database.ts';
-import { createChatService, type RunningChatService } from './create-chat-service.ts';
+import type { Logger } from '../../src/logger.ts';
+import { toModelKey } from '../../src/pipeline/tokens/index.ts';
+import { createLibsqlStore } from '../../src/store/create-libsql-store.ts';
+import type { Database } from '../../src/store/database.ts';
+import { openIsolatedDatabase } from '../../src/store/test-support/temp-database.ts';
+import { createChatService, type RunningChatService } from '../../src/turn/create-chat-service.ts';
 import { createTurnFixture, MAIN_MODEL, type TurnFixture, USER } from './turn-test-support.ts';
 
 type MainRow = { naive_input_tokens: number; cache_miss_reason: string | null; cache_write_tokens: number };

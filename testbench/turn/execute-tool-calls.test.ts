@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ToolUseBlock } from '../pipeline/types/index.ts';
-import type { TurnEvent } from './chat-service.ts';
-import { executeToolCalls } from './execute-tool-calls.ts';
+import type { ToolUseBlock } from '../../src/pipeline/types/index.ts';
+import type { TurnEvent } from '../../src/turn/chat-service.ts';
+import { executeToolCalls } from '../../src/turn/execute-tool-calls.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 const SCHEMA = { type: 'object', properties: {} };

@@ -3,13 +3,13 @@
 // the server, and by itself when the server dies.
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { AppError } from '../errors.ts';
-import type { SimulatorChildMessage } from '../../testbench/simulator/serve-for-parent.ts';
+import { AppError } from '../../src/errors.ts';
+import type { SimulatorChildMessage } from './serve-for-parent.ts';
 
 /** A started simulator: its base URL, and `close` (safe to call twice), which resolves once the process has exited. */
 export type SimulatorProcess = { readonly url: string; close(): Promise<void> };
 
-const ENTRY = fileURLToPath(new URL('../../testbench/simulator/serve-for-parent.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('./serve-for-parent.ts', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
 

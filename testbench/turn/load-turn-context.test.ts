@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_ASSETS } from '../config/default-prompt-content.ts';
+import { DEFAULT_ASSETS } from '../../src/config/default-prompt-content.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 type WireBlock = {
