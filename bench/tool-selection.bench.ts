@@ -117,7 +117,12 @@ for (const entry of FIXTURES.filter((one) => wanted(one.key))) {
     checks.push(...checkReplayTargets(`${entry.title} ${half}`, figures, { noTool: entry.noTool }));
     const domains = Object.entries(figures.missedByDomain).sort((a, b) => b[1] - a[1]);
     if (domains.length > 0) {
-      console.log(`${entry.title} ${half}: misses by domain: ${domains.map(([name, n]) => `${name} ${n}`).join(', ')}`);
+      const reasons = Object.entries(figures.missedByReason).map(([reason, n]) => `${reason} ${n}`).join(', ');
+      console.log(
+        `${entry.title} ${half}: misses by domain: ${
+          domains.map(([name, n]) => `${name} ${n}`).join(', ')
+        }; by reason: ${reasons}`,
+      );
     }
     if (values.misses === true) printMisses(result.run, conversations);
   }

@@ -9,6 +9,7 @@ const MET: SelectionFigures = {
   offeredFirstTry: 0.96,
   withRecovery: 0.995,
   missedByDomain: { airline: 1 },
+  missedByReason: { 'not-found': 1 },
   toolListChanges: 5,
   changesPer100Turns: 1.67,
   changeCostUsd: 0.01,

@@ -152,6 +152,7 @@ describe('computeConversationFigures', () => {
       recovered: 1,
       missed: 1,
       missedByDomain: { web: 1 },
+      missedByReason: { 'no-find-tools': 1 },
     });
     assert.deepEqual(sumToolCalls([figures.toolCalls, figures.toolCalls]), {
       recorded: 6,
@@ -159,6 +160,7 @@ describe('computeConversationFigures', () => {
       recovered: 2,
       missed: 2,
       missedByDomain: { web: 2 },
+      missedByReason: { 'no-find-tools': 2 },
     });
   });
 

@@ -25,6 +25,8 @@ export type ToolCallFigures = {
   readonly missed: number;
   /** Misses per domain (the tool's first tag). */
   readonly missedByDomain: Readonly<Record<string, number>>;
+  /** Misses per reason: no find_tools offered, the search did not bring the tool, the turn ended first. */
+  readonly missedByReason: Readonly<Record<string, number>>;
 };
 
 export type ToolListChangeFigures = {
@@ -177,12 +179,16 @@ export function computeConversationFigures(replay: ConversationReplay, options: 
 function countToolCalls(replay: ConversationReplay): ToolCallFigures {
   const counts = { recorded: 0, offered: 0, recovered: 0, missed: 0 };
   const missedByDomain: Record<string, number> = {};
+  const missedByReason: Record<string, number> = {};
   for (const call of replay.turns.flatMap((turn) => turn.toolCalls)) {
     counts.recorded += 1;
     counts[call.verdict] += 1;
-    if (call.verdict === 'missed') missedByDomain[call.domain] = (missedByDomain[call.domain] ?? 0) + 1;
+    if (call.verdict !== 'missed') continue;
+    missedByDomain[call.domain] = (missedByDomain[call.domain] ?? 0) + 1;
+    const reason = call.reason ?? 'unknown';
+    missedByReason[reason] = (missedByReason[reason] ?? 0) + 1;
   }
-  return { ...counts, missedByDomain };
+  return { ...counts, missedByDomain, missedByReason };
 }
 
 function countToolListChanges(replay: ConversationReplay): ToolListChangeFigures {
@@ -208,17 +214,21 @@ function countToolListChanges(replay: ConversationReplay): ToolListChangeFigures
   return { changes, withinTurn, costUsd };
 }
 
-/** Adds conversations' tool-call figures (misses by domain merged). */
+/** Adds conversations' tool-call figures (misses by domain and by reason merged). */
 export function sumToolCalls(figures: readonly ToolCallFigures[]): ToolCallFigures {
   const missedByDomain: Record<string, number> = {};
+  const missedByReason: Record<string, number> = {};
   const sum = { recorded: 0, offered: 0, recovered: 0, missed: 0 };
   for (const one of figures) {
     for (const key of ['recorded', 'offered', 'recovered', 'missed'] as const) sum[key] += one[key];
     for (const [domain, count] of Object.entries(one.missedByDomain)) {
       missedByDomain[domain] = (missedByDomain[domain] ?? 0) + count;
     }
+    for (const [reason, count] of Object.entries(one.missedByReason)) {
+      missedByReason[reason] = (missedByReason[reason] ?? 0) + count;
+    }
   }
-  return { ...sum, missedByDomain };
+  return { ...sum, missedByDomain, missedByReason };
 }
 
 /** Sums conversations: side totals add up, maxima take the largest. */

@@ -12,6 +12,7 @@ export type SelectionFigures = {
   /** Offered on the first try or recovered through find_tools. */
   readonly withRecovery: number | null;
   readonly missedByDomain: Readonly<Record<string, number>>;
+  readonly missedByReason: Readonly<Record<string, number>>;
   readonly toolListChanges: number;
   readonly changesPer100Turns: number;
   readonly changeCostUsd: number;
@@ -42,6 +43,7 @@ export function measureSelection(run: ReplayRun): SelectionFigures {
     offeredFirstTry: calls.recorded === 0 ? null : calls.offered / calls.recorded,
     withRecovery: calls.recorded === 0 ? null : (calls.offered + calls.recovered) / calls.recorded,
     missedByDomain: calls.missedByDomain,
+    missedByReason: calls.missedByReason,
     toolListChanges: changes,
     changesPer100Turns: userTurns === 0 ? 0 : (100 * changes) / userTurns,
     changeCostUsd: run.conversations.reduce((sum, one) => sum + one.toolListChanges.costUsd, 0),

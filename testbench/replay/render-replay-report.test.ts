@@ -54,7 +54,14 @@ const RUN: ReplayRun = {
       misalignedExchanges: 0,
       scriptLeft: 0,
       unmatchedToolCalls: 0,
-      toolCalls: { recorded: 4, offered: 2, recovered: 1, missed: 1, missedByDomain: { weather: 1 } },
+      toolCalls: {
+        recorded: 4,
+        offered: 2,
+        recovered: 1,
+        missed: 1,
+        missedByDomain: { weather: 1 },
+        missedByReason: { 'not-found': 1 },
+      },
       toolListChanges: { changes: 1, withinTurn: 1, costUsd: 0.001 },
       points: [
         {

@@ -141,7 +141,9 @@ export function describeToolSelection(run: ReplayRun): string[] {
       }), missed ${calls.missed} (${share(calls.missed, calls.recorded)}: never run)${
         domains.length === 0
           ? ''
-          : `; misses by domain: ${domains.map(([name, count]) => `${name} ${count}`).join(', ')}`
+          : `; misses by domain: ${domains.map(([name, count]) => `${name} ${count}`).join(', ')}; by reason: ${
+            Object.entries(calls.missedByReason).map(([reason, count]) => `${reason} ${count}`).join(', ')
+          }`
       }.`,
     );
   }
