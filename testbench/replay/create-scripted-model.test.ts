@@ -133,4 +133,29 @@ describe('createScriptedModel', () => {
     assert.equal(stepsLeft, 2);
     assert.deepEqual(missed, ['get_weather', 'get_weather']);
   });
+
+  it('searches once per turn: a later missing tool of the same turn is a miss whose search was already spent', async () => {
+    const simulator = createSimulator();
+    const model = createScriptedModel(createScriptReader(simulator), { simulator, mainModelId: MAIN });
+    const at = '2024-05-15T21:00:00.000Z';
+    model.begin({
+      user: { at, role: 'user', text: 'Where is Rome, and how warm is it there?' },
+      steps: [
+        { reply: { at, role: 'assistant', toolCalls: [{ id: 'c1', name: 'lookup_city', input: { name: 'Rome' } }] } },
+        { reply: { at, role: 'assistant', toolCalls: [{ id: 'c2', name: 'get_weather', input: { city: 'Rome' } }] } },
+        { reply: { at, role: 'assistant', text: 'Rome is in Italy; 27 °C.' } },
+      ],
+      complete: true,
+    });
+    const search = await model.caller.converseStream(request([FIND_TOOLS_NAME]));
+    assert.deepEqual(toolUses(search.content).map((use) => use.name), [FIND_TOOLS_NAME]);
+    const found = await model.caller.converseStream(request([FIND_TOOLS_NAME, 'lookup_city']));
+    assert.deepEqual(toolUses(found.content).map((use) => use.name), ['lookup_city']);
+    const last = await model.caller.converseStream(request([FIND_TOOLS_NAME, 'lookup_city']));
+    assert.deepEqual(last.content, [{ type: 'text', text: 'Rome is in Italy; 27 °C.' }], 'no second search');
+    assert.deepEqual(model.finish().verdicts.map((verdict) => [verdict.name, verdict.verdict, verdict.reason]), [
+      ['lookup_city', 'recovered', undefined],
+      ['get_weather', 'missed', 'search-spent'],
+    ]);
+  });
 });

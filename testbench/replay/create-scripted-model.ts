@@ -19,10 +19,11 @@ export type ToolCallVerdict = {
   readonly step: number;
   readonly verdict: 'offered' | 'recovered' | 'missed';
   /**
-   * Why a miss: the request offered no find_tools; the search did not bring the tool; or the turn ended before the
-   * model got to the call (step cap, failed call).
+   * Why a miss: the request offered no find_tools; the search for it did not bring the tool; the turn's one search
+   * was already spent (the model searches with the user's words, so a second search would ask the same); or the turn
+   * ended before the model got to the call (step cap, failed call).
    */
-  readonly reason?: 'no-find-tools' | 'not-found' | 'not-reached';
+  readonly reason?: 'no-find-tools' | 'not-found' | 'search-spent' | 'not-reached';
   /** The tools the request offered when the call was first due (absent when never reached). */
   readonly offered?: readonly string[];
 };
@@ -92,7 +93,12 @@ export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOp
       for (const call of calls) {
         const base = { name: call.name, step: call.step, offered: call.offered ?? offered };
         if (!available.has(call.name)) {
-          call.verdict = { ...base, verdict: 'missed', reason: call.searched === true ? 'not-found' : 'no-find-tools' };
+          const reason = call.searched === true
+            ? 'not-found'
+            : available.has(FIND_TOOLS_NAME) && searched
+            ? 'search-spent'
+            : 'no-find-tools';
+          call.verdict = { ...base, verdict: 'missed', reason };
           options.onMiss?.(call.name);
         } else call.verdict = { ...base, verdict: call.searched === true ? 'recovered' : 'offered' };
       }
