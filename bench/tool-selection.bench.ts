@@ -84,6 +84,7 @@ const rows: string[][] = [[
   'changes/100',
   'change cost',
   'cache reads',
+  'read tokens',
   'bill % (c)',
   'over cap',
   'rejected',
@@ -142,7 +143,7 @@ if (wanted('bfcl')) {
   const index = createToolIndex(registry.domainTools());
   const recall = { 'tuning': recallAt15(index, tuning), 'held-out': recallAt15(index, heldOut) };
   for (const half of halves) {
-    rows.push(['BFCL multi-turn (ranking only)', half, ...Array(10).fill('-'), recall[half].toFixed(3)]);
+    rows.push(['BFCL multi-turn (ranking only)', half, ...Array(11).fill('-'), recall[half].toFixed(3)]);
   }
   checks.push(...checkRecallTargets('BFCL ranking', recall.tuning, recall['held-out']));
 }
@@ -152,7 +153,10 @@ console.log(
   "offered 1st / w/ recovery: shares of the recording's tool calls; changes/100: tool-list changes per 100 user turns;",
 );
 console.log(
-  "cache reads: main calls after each session's first; bill % (c): our billed input vs the 12-message cached window.\n",
+  "cache reads: main calls after each session's first that read any cached prefix (the standard tools' checkpoint counts);",
+);
+console.log(
+  'read tokens: cache reads as a share of our input tokens; bill % (c): our billed input vs the 12-message cached window.\n',
 );
 for (const check of checks) console.log(`${check.ok ? 'PASS' : 'MISS'}  ${check.name}: ${check.value}`);
 const missed = checks.filter((check) => !check.ok);
@@ -198,6 +202,7 @@ function row(title: string, half: Half, figures: SelectionFigures, recall: numbe
     figures.changesPer100Turns.toFixed(2),
     `$${figures.changeCostUsd.toFixed(4)}`,
     `${figures.cacheReadPercent.toFixed(1)}%`,
+    `${figures.cacheReadTokenPercent.toFixed(1)}%`,
     `${figures.billPercentOfWindow.toFixed(1)}%`,
     String(figures.overCap),
     String(figures.rejected),

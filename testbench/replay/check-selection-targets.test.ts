@@ -16,6 +16,7 @@ const MET: SelectionFigures = {
   selectorCalls: 3,
   cacheReadPercent: 97.5,
   cacheEligible: 400,
+  cacheReadTokenPercent: 80,
   billPercentOfWindow: 41,
   billedInputUsd: 4.1,
   windowBilledInputUsd: 10,

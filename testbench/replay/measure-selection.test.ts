@@ -39,6 +39,8 @@ describe('measureSelection', () => {
     assert.equal(figures.changesPer100Turns, (100 * figures.toolListChanges) / 6);
     assert.equal(figures.billPercentOfWindow, (100 * figures.billedInputUsd) / figures.windowBilledInputUsd);
     assert.ok(figures.windowBilledInputUsd > 0);
+    const ours = run.totals.ours;
+    assert.equal(figures.cacheReadTokenPercent, (100 * ours.cacheReadInputTokens) / ours.promptTokens);
     assert.deepEqual([figures.overCap, figures.rejected, figures.failedTurns], [0, 0, 0]);
   });
 });

@@ -20,6 +20,11 @@ export type SelectionFigures = {
   /** % of our main calls after each session's first (within the TTL of the previous one) that read the cache. */
   readonly cacheReadPercent: number;
   readonly cacheEligible: number;
+  /**
+   * Cache reads as % of our input tokens (every call). A call after a tool-list change still reads the standard tools'
+   * checkpoint and counts as a cache read above: this share shows how much of the prompt the cache actually served.
+   */
+  readonly cacheReadTokenPercent: number;
   /** Our billed input as % of the 12-message window with caching and every tool (baseline c). */
   readonly billPercentOfWindow: number;
   readonly billedInputUsd: number;
@@ -50,6 +55,7 @@ export function measureSelection(run: ReplayRun): SelectionFigures {
     selectorCalls: run.conversations.reduce((sum, one) => sum + one.ourKinds.selector.calls, 0),
     cacheReadPercent: cacheReadPercent(ours),
     cacheEligible: ours.cacheEligible,
+    cacheReadTokenPercent: percentOf(ours.cacheReadInputTokens, ours.promptTokens),
     billPercentOfWindow: percentOf(ours.billedInputUsd, window.billedInputUsd),
     billedInputUsd: ours.billedInputUsd,
     windowBilledInputUsd: window.billedInputUsd,
