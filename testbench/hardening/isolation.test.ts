@@ -1,9 +1,22 @@
-// Isolation and auth over the real server: bad tokens, cross-user access, secrets and text in logs, system prompts.
+// Isolation and auth over the real server: bad tokens, cross-user access, secrets and text in logs, system prompts,
+// JWKS issuer/audience/leeway, the caller identity HTTP tools receive and the limits on model-chosen tool input.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { mintDevelopmentToken } from '../../src/http/mint-development-token.ts';
+import {
+  createSigningKey,
+  type JwksServer,
+  signTestToken,
+  startJwksServer,
+  type TestSigningKey,
+} from '../../src/http/test-support/jwks-test-issuer.ts';
 import { type HardenedServer, HARDENING_SECRET, isErrorShape, startHardenedServer } from './start-hardened-server.ts';
+import { startToolBackend, type ToolBackend } from './start-tool-backend.ts';
 import { createTurnProbe } from './turn-probe.ts';
+import { verifyCallerToken } from './verify-caller-token.ts';
 
 const AWS_KEYS = {
   AWS_ACCESS_KEY_ID: 'AKIAHARDENINGTEST0001',
@@ -247,5 +260,151 @@ describe('isolation and auth over the real server', () => {
     } finally {
       await keyed.close();
     }
+  });
+});
+
+describe('JWKS auth, the caller identity HTTP tools receive, and their boundaries, over the real server', () => {
+  const ISSUER = 'https://id.example.test/';
+  const AUDIENCE = 'tokenwise-api';
+  const CALLER_SECRET = 'isolation-caller-secret-0123456789-abcdefgh';
+  let key: TestSigningKey;
+  let jwks: JwksServer;
+  let backend: ToolBackend;
+  let directory: string;
+  let server: HardenedServer;
+
+  const seconds = () => Math.floor(Date.now() / 1000);
+  const tokenFor = (sub: string, claims: Record<string, unknown> = {}, header: Record<string, unknown> = {}) =>
+    signTestToken(key, { sub, iss: ISSUER, aud: AUDIENCE, iat: seconds(), exp: seconds() + 300, ...claims }, {
+      typ: 'at+jwt',
+      ...header,
+    });
+
+  before(async () => {
+    key = await createSigningKey('RS256', 'isolation-rsa');
+    jwks = await startJwksServer([key]);
+    backend = await startToolBackend((request, response) => {
+      if (!request.url.startsWith('/redirect')) return false;
+      response.writeHead(302, { location: `http://localhost:${new URL(backend.url).port}/elsewhere` }).end();
+      return true;
+    });
+    directory = mkdtempSync(join(tmpdir(), 'tokenwise-isolation-tools-'));
+    const orderSchema = {
+      type: 'object',
+      properties: { orderId: { type: 'string', pattern: '^[A-Z]-[0-9]{1,6}$' }, tenant: { type: 'string' } },
+      required: ['orderId'],
+      additionalProperties: false,
+    };
+    const manifest = join(directory, 'tools.json');
+    writeFileSync(
+      manifest,
+      JSON.stringify([
+        {
+          name: 'lookup_order',
+          description: 'Looks up the shipping status of an order by its id.',
+          inputSchema: orderSchema,
+          tags: ['orders'],
+          http: { url: `${backend.url}/orders?tenant=acme`, method: 'GET', allowPrivateNetwork: true },
+        },
+        {
+          name: 'internal_report',
+          description: 'Reads the internal order report.',
+          inputSchema: { type: 'object' },
+          tags: ['orders'],
+          http: { url: `${backend.url}/internal`, method: 'GET' },
+        },
+        {
+          name: 'moved_order',
+          description: 'Looks up an order in the old system.',
+          inputSchema: { type: 'object' },
+          tags: ['orders'],
+          http: { url: `${backend.url}/redirect`, method: 'GET', allowPrivateNetwork: true },
+        },
+      ]),
+    );
+    server = await startHardenedServer({
+      AUTH_JWT_SECRET: '',
+      AUTH_JWKS_URL: jwks.url,
+      AUTH_JWT_ISSUER: ISSUER,
+      AUTH_JWT_AUDIENCE: AUDIENCE,
+      TOOL_CALLER_SECRET: CALLER_SECRET,
+      TOOLS_MANIFEST: manifest,
+    });
+  });
+  after(async () => {
+    await server?.close();
+    await backend?.close();
+    await jwks?.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('accepts only tokens this issuer signed for this API, within the clock-skew leeway', async () => {
+    const create = async (token: string) => (await server.call('POST', '/v1/conversations', { token })).status;
+    assert.equal(await create(await tokenFor('alice')), 201);
+    assert.equal(await create(await tokenFor('alice', {}, { typ: 'JWT' })), 201);
+    assert.equal(await create(await tokenFor('alice', { exp: seconds() - 30 })), 201, '30 s late: inside the leeway');
+    assert.equal(await create(await tokenFor('alice', { nbf: seconds() + 30 })), 201, 'a phone clock 30 s fast');
+    const refused: Record<string, Record<string, unknown>> = {
+      'another application of the same provider': { aud: 'another-app' },
+      'another issuer': { iss: 'https://other.example.test/' },
+      'no audience': { aud: undefined },
+      'expired beyond the leeway': { exp: seconds() - 120 },
+      'not valid for two more minutes': { nbf: seconds() + 120 },
+    };
+    for (const [label, claims] of Object.entries(refused)) {
+      assert.equal(await create(await tokenFor('alice', claims)), 401, label);
+    }
+  });
+
+  it('signs who each HTTP tool call is for, and model-chosen input can change neither the user nor the fixed query', async () => {
+    const alice = await tokenFor('alice');
+    const created = await server.call('POST', '/v1/conversations', { token: alice });
+    const conversationId = (created.body as { id: string }).id;
+    const simulator = server.simulator.simulator;
+    simulator.script.enqueue(
+      {
+        model: 'sonnet',
+        toolUses: [
+          { id: 'call-ok', name: 'lookup_order', input: { orderId: 'A-1' } },
+          { id: 'call-user', name: 'lookup_order', input: { orderId: 'A-2', userId: 'bob' } },
+          { id: 'call-tenant', name: 'lookup_order', input: { orderId: 'A-3', tenant: 'evil' } },
+          { id: 'call-type', name: 'lookup_order', input: { orderId: 42 } },
+          { id: 'call-private', name: 'internal_report', input: {} },
+          { id: 'call-redirect', name: 'moved_order', input: {} },
+        ],
+      },
+      { model: 'sonnet', text: 'Order A-1 is on its way.' },
+    );
+    const before = backend.requests.length;
+    const answer = await server.call('POST', `/v1/conversations/${conversationId}/messages`, {
+      token: alice,
+      body: { text: 'Where are my orders?' },
+    });
+    assert.equal(answer.status, 200, answer.text);
+
+    const calls = backend.requests.slice(before);
+    assert.deepEqual(calls.map((call) => call.url), ['/orders?tenant=acme&orderId=A-1', '/redirect']);
+    const token = String(calls[0]?.headers['x-tokenwise-caller']);
+    const claims = verifyCallerToken(token, { secret: CALLER_SECRET, origin: backend.url });
+    assert.ok(claims !== null, 'the backend verifies the caller token with TOOL_CALLER_SECRET');
+    assert.deepEqual(
+      [claims.sub, claims.conversation_id, claims.tool_call_id, claims.tool, claims.exp - claims.iat],
+      ['alice', conversationId, 'call-ok', 'lookup_order', 60],
+    );
+    assert.equal(verifyCallerToken(token, { secret: `${CALLER_SECRET}x`, origin: backend.url }), null);
+    assert.equal(verifyCallerToken(token, { secret: CALLER_SECRET, origin: 'https://other.example' }), null);
+
+    const rows = await server.query('SELECT content FROM messages WHERE conversation_id = ? ORDER BY seq', [
+      conversationId,
+    ]);
+    const results = new Map(
+      rows.flatMap((row) => JSON.parse(String(row['content'])) as { type: string; toolUseId?: string; text?: string }[])
+        .filter((block) => block.type === 'tool_result').map((block) => [block.toolUseId, block.text ?? '']),
+    );
+    assert.match(results.get('call-user') ?? '', /does not match the tool's inputSchema/);
+    assert.match(results.get('call-tenant') ?? '', /"tenant" cannot be set/);
+    assert.match(results.get('call-type') ?? '', /does not match the tool's inputSchema/);
+    assert.match(results.get('call-private') ?? '', /loopback or private/);
+    assert.match(results.get('call-redirect') ?? '', /redirect to a host the manifest does not allow/);
   });
 });

@@ -1,14 +1,12 @@
 // A whole session with every secret configured, at the most verbose log level: no secret value reaches any log line.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { mintDevelopmentToken } from '../../src/http/mint-development-token.ts';
 import { HARDENING_SECRET, startHardenedServer } from './start-hardened-server.ts';
+import { startToolBackend, type ToolBackend } from './start-tool-backend.ts';
 import { createTurnProbe } from './turn-probe.ts';
 
 /** Every secret the service can be given, each a distinct, searchable value. */
@@ -29,41 +27,22 @@ const URL_SECRETS = {
   manifestKey: 'manifest-api-key-6e6e6e6e',
 };
 
-type ToolRequest = { readonly url: string; readonly headers: IncomingHttpHeaders };
-
-/** A deployer's tool backend on loopback: answers orders, and echoes what it received when asked for order "ECHO". */
-async function startToolBackend(): Promise<{ url: string; requests: ToolRequest[]; close(): Promise<void> }> {
-  const requests: ToolRequest[] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push({ url: request.url ?? '', headers: request.headers });
-    if ((request.url ?? '').includes('ECHO')) {
-      // A careless backend: its error page quotes the request, caller token and API key included.
-      response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(`failed: ${request.url} with ${JSON.stringify(request.headers)}`);
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ order: 'A-1', status: 'shipped' }));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
 for (const credentials of ['access keys', 'a Bedrock API key'] as const) {
   describe(`secrets stay out of the log over a whole session (${credentials}, LOG_LEVEL=debug)`, () => {
     let directory: string;
-    let backend: Awaited<ReturnType<typeof startToolBackend>>;
+    let backend: ToolBackend;
     let server: Awaited<ReturnType<typeof startHardenedServer>>;
     let clientToken: string;
 
     before(async () => {
       directory = mkdtempSync(join(tmpdir(), 'tokenwise-log-scan-'));
-      backend = await startToolBackend();
+      // A careless backend: for order "ECHO" its error page quotes the request, caller token and API key included.
+      backend = await startToolBackend((request, response) => {
+        if (!request.url.includes('ECHO')) return false;
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        response.end(`failed: ${request.url} with ${JSON.stringify(request.headers)}`);
+        return true;
+      });
       const manifest = join(directory, 'tools.json');
       writeFileSync(
         manifest,
