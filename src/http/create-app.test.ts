@@ -162,6 +162,15 @@ function createRig(overrides: Partial<AppDependencies> = {}) {
   const app = createApp({
     chat,
     insights: { getUserUsage: async ({ userId }) => ({ ...SAMPLE_USER_USAGE, userId }) },
+    console: {
+      listConsoleConversations: async ({ userId }) => ({
+        conversations: [{ ...SAMPLE_CONSOLE_CONVERSATION, title: `of ${userId}` }],
+      }),
+      getConsoleTurns: async ({ userId, conversationId }) => {
+        const { summaryTokens: _, ...usage } = await chat.getUsage({ userId, conversationId });
+        return { conversation: { id: conversationId, title: null }, totals: { ...usage, calls: 2 }, turns: [] };
+      },
+    },
     logger,
     auth: { jwtSecret: SECRET },
     createRequestId: () => `req-${++requestNumber}`,
@@ -213,7 +222,21 @@ const ROUTES: readonly (readonly [string, string, string?])[] = [
   ['GET', '/v1/conversations/conv-1/messages'],
   ['GET', '/v1/conversations/conv-1/usage'],
   ['DELETE', '/v1/conversations/conv-1'],
+  ['GET', '/v1/console/conversations'],
+  ['GET', '/v1/console/conversations/conv-1/turns'],
 ];
+
+const SAMPLE_CONSOLE_CONVERSATION = {
+  id: 'conv-1',
+  title: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:05:00.000Z',
+  turns: 2,
+  calls: 3,
+  costUSD: 0.01,
+  naiveCostUSD: 0.04,
+  savingPercent: 75,
+};
 
 const SAMPLE_USER_USAGE: UserUsage = {
   totals: {
@@ -342,7 +365,12 @@ describe('createApp: authentication on every route', () => {
         'service_unavailable',
         /authentication is not configured/,
       );
-      await expectError(await noChat.request(path, init), 503, 'service_unavailable', /chat service is not configured/);
+      await expectError(
+        await noChat.request(path, init),
+        503,
+        'service_unavailable',
+        /(chat service|console) is not configured/,
+      );
     }
     assert.equal((await app.request('/healthz')).status, 200);
   });
@@ -846,6 +874,46 @@ describe('createApp: GET /v1/usage', () => {
     assert.equal(response.headers.get('cache-control'), 'no-store');
     assert.deepEqual(await response.json(), { ...SAMPLE_USER_USAGE, userId: 'alice' });
     await expectError(await call('GET', '/v1/usage', { token: null }), 401, 'unauthorized');
+  });
+});
+
+describe('createApp: the console', () => {
+  it('serves the page and its scripts without a token (they hold no data), chart.js from the app itself', async () => {
+    const { call } = createRig();
+    const page = await call('GET', '/console', { token: null });
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self';/);
+    const html = await page.text();
+    assert.match(html, /<script src="\/console\/chart.js"><\/script>/);
+    assert.doesNotMatch(html, /https?:\/\//, 'nothing is loaded from another origin');
+    const chart = await call('GET', '/console/chart.js', { token: null });
+    assert.match(await chart.text(), /Chart\.js v\d+\.\d+\.\d+/);
+    const script = await call('GET', '/console/app.js', { token: null });
+    assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/);
+    assert.match(await script.text(), /\/v1\/console\/conversations/);
+  });
+
+  it("answers the caller's conversations and a conversation's turns only with a token", async () => {
+    const { call, createConversation } = createRig();
+    const listed = await call('GET', '/v1/console/conversations');
+    assert.equal(listed.status, 200);
+    assert.equal(listed.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(await listed.json(), { conversations: [{ ...SAMPLE_CONSOLE_CONVERSATION, title: 'of alice' }] });
+    const id = await createConversation();
+    const turns = await call('GET', `/v1/console/conversations/${id}/turns?limit=20`);
+    assert.equal(turns.status, 200);
+    assert.equal(((await turns.json()) as { totals: { costUSD: number } }).totals.costUSD, 0.5);
+    await expectError(await call('GET', `/v1/console/conversations/${id}/turns`, { token: BOB }), 404, 'not_found');
+    await expectError(await call('GET', '/v1/console/conversations/bad%20id/turns'), 404, 'not_found');
+    await expectError(await call('GET', '/v1/console/conversations?limit=0'), 400, 'bad_request', /limit/);
+    await expectError(await call('GET', '/v1/console/conversations', { token: null }), 401, 'unauthorized');
+  });
+
+  it('answers 503 for the data when no console service is wired', async () => {
+    const app = createApp({ logger: createLogger({ write: () => {} }), auth: { jwtSecret: SECRET } });
+    const response = await app.request('/v1/console/conversations', { headers: { authorization: `Bearer ${ALICE}` } });
+    await expectError(response, 503, 'service_unavailable', /console is not configured/);
   });
 });
 

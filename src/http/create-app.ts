@@ -3,9 +3,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from '../logger.ts';
 import type { ChatService } from '../turn/chat-service.ts';
-import type { InsightService } from '../turn/create-insight-service.ts';
+import type { ConsoleService, InsightService } from '../turn/create-insight-service.ts';
 import type { AppEnv } from './app-env.ts';
 import { type AuthOptions, createAuthenticator } from './create-authenticator.ts';
+import { createConsolePageRoutes, createConsoleRoutes } from './console/create-console-routes.ts';
 import { createConversationRoutes } from './create-conversation-routes.ts';
 import { createUsageRoutes } from './create-usage-routes.ts';
 import { findAllowedMethods } from './find-allowed-methods.ts';
@@ -23,6 +24,8 @@ export type AppDependencies = {
   readonly chat?: ChatService;
   /** The caller's usage and budgets (GET /v1/usage) and the console's data. */
   readonly insights?: InsightService;
+  /** The console's data (GET /v1/console/…); the page itself (GET /console) is always served. */
+  readonly console?: ConsoleService;
   readonly logger: Logger;
   /** Reports whether the store answers; /healthz returns 503 when it does not. */
   readonly checkHealth?: () => Promise<{ readonly ok: boolean; readonly detail?: string }>;
@@ -69,6 +72,7 @@ export function createApp(deps: AppDependencies): Hono {
   });
 
   app.get('/openapi.json', (c) => c.json(OPENAPI_DOCUMENT));
+  app.route('/console', createConsolePageRoutes());
 
   app.use('/v1/*', requireUser(authenticate));
   app.use(
@@ -89,6 +93,7 @@ export function createApp(deps: AppDependencies): Hono {
   );
 
   app.route('/v1/usage', createUsageRoutes(deps.insights));
+  app.route('/v1/console', createConsoleRoutes(deps.console));
 
   app.notFound((c) => {
     const allowed = findAllowedMethods(c.req.path);

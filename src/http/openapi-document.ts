@@ -39,6 +39,18 @@ const usageProperties = {
   },
 };
 
+const consoleLimit = {
+  name: 'limit',
+  in: 'query',
+  required: false,
+  schema: { type: 'integer', minimum: 1, maximum: 1000, default: 200 },
+};
+const layerTokens = {
+  type: ['object', 'null'],
+  description: 'Estimated tokens per prompt layer of the last main call of the turn',
+  properties: { tools: integer, system: integer, summary: integer, window: integer, currentRun: integer },
+};
+
 /** Plain data (JSON-serialisable); paths use `{id}` placeholders. */
 export const OPENAPI_DOCUMENT = {
   openapi: '3.1.0',
@@ -156,6 +168,30 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/v1/console/conversations': {
+      get: {
+        summary: "The console: the caller's conversations with their cost, most recently updated first",
+        parameters: [consoleLimit],
+        responses: {
+          '200': { description: 'Conversations', content: json(ref('ConsoleConversations')) },
+          '400': error('Bad limit'),
+          '401': COMMON_ERRORS['401'],
+          '503': COMMON_ERRORS['503'],
+        },
+      },
+    },
+    '/v1/console/conversations/{id}/turns': {
+      get: {
+        summary:
+          'The console: per turn the prompt layers (tokens), cache reads and writes, the cache-miss cause and the cost against the naive counterfactual',
+        parameters: [idParameter, consoleLimit],
+        responses: {
+          '200': { description: 'The last turns, oldest first', content: json(ref('ConsoleTurns')) },
+          '400': error('Bad limit'),
+          ...COMMON_ERRORS,
+        },
+      },
+    },
     '/v1/conversations/{id}/usage': {
       get: {
         summary: 'Token and cost totals over every model call of the conversation',
@@ -262,6 +298,66 @@ export const OPENAPI_DOCUMENT = {
             type: 'object',
             required: ['running', 'limit'],
             properties: { running: integer, limit: integer },
+          },
+        },
+      },
+      ConsoleConversations: {
+        type: 'object',
+        required: ['conversations'],
+        properties: {
+          conversations: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'turns', 'calls', 'costUSD', 'naiveCostUSD', 'savingPercent'],
+              properties: {
+                id: { type: 'string' },
+                title: { type: ['string', 'null'] },
+                createdAt: { type: 'string', format: 'date-time' },
+                updatedAt: { type: 'string', format: 'date-time' },
+                turns: integer,
+                calls: integer,
+                costUSD: money,
+                naiveCostUSD: money,
+                savingPercent: { type: 'number' },
+              },
+            },
+          },
+        },
+      },
+      ConsoleTurns: {
+        type: 'object',
+        required: ['conversation', 'totals', 'turns'],
+        properties: {
+          conversation: { type: 'object', properties: { id: { type: 'string' }, title: { type: ['string', 'null'] } } },
+          totals: {
+            type: 'object',
+            description: 'Every call of the conversation, as GET /v1/conversations/{id}/usage',
+            properties: { ...usageProperties, calls: integer, savingPercent: { type: 'number' } },
+          },
+          turns: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                index: integer,
+                turnId: { type: 'string' },
+                status: { enum: ['running', 'complete', 'failed'] },
+                startedAt: { type: 'string', format: 'date-time' },
+                userText: { type: ['string', 'null'] },
+                layers: layerTokens,
+                ...usageProperties,
+                savingPercent: { type: 'number' },
+                cacheMissReason: { type: ['string', 'null'] },
+                cumulativeCostUSD: money,
+                cumulativeNaiveCostUSD: money,
+                calls: {
+                  type: 'array',
+                  description: 'Every model call of the turn (main, selector, summariser), in order',
+                  items: { type: 'object' },
+                },
+              },
+            },
           },
         },
       },

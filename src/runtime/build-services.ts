@@ -14,7 +14,7 @@ import type { ChatService } from '../turn/chat-service.ts';
 import { buildChatService } from './build-chat-service.ts';
 import { createLibsqlRetentionStore, createLibsqlStore } from '../store/create-libsql-store.ts';
 import { createCleanup, type RunCleanup } from './run-cleanup.ts';
-import { createInsightService, type InsightService } from '../turn/create-insight-service.ts';
+import { type ConsoleService, createInsightService, type InsightService } from '../turn/create-insight-service.ts';
 import type { HostResolver } from '../turn/http-tool/check-destination.ts';
 import type { DeployerContent } from './deployer-content.ts';
 
@@ -136,7 +136,15 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     }),
     ready,
   );
-  const app = createApp({ logger, checkHealth, auth, chat, insights, maxBodyBytes: config.limits.maxBodyBytes });
+  const app = createApp({
+    logger,
+    checkHealth,
+    auth,
+    chat,
+    insights,
+    console: insights,
+    maxBodyBytes: config.limits.maxBodyBytes,
+  });
   const cleanUp = createCleanup({
     store: createLibsqlRetentionStore({ database }),
     retention: config.retention,
@@ -168,9 +176,14 @@ function withMigrations(chat: ChatService, ready: () => Promise<void>): ChatServ
   };
 }
 
-function withMigrationsFirst(insights: InsightService, ready: () => Promise<void>): InsightService {
+function withMigrationsFirst(
+  insights: InsightService & ConsoleService,
+  ready: () => Promise<void>,
+): InsightService & ConsoleService {
   return {
     getUserUsage: async (input) => (await ready(), insights.getUserUsage(input)),
+    listConsoleConversations: async (input) => (await ready(), insights.listConsoleConversations(input)),
+    getConsoleTurns: async (input) => (await ready(), insights.getConsoleTurns(input)),
   };
 }
 

@@ -125,6 +125,8 @@ export async function startLocalServices(
             `Development auth: a secret was generated for this run. Token for user "${DEVELOPMENT_USER_ID}", valid 24 h:`,
           token: developmentToken,
           example: `curl -X POST -H "Authorization: Bearer ${developmentToken}" ${url}/v1/conversations`,
+          // The fragment never reaches a server: the page keeps the token for this tab and removes it from the URL.
+          console: `${url}/console#token=${developmentToken}`,
         });
       },
       async close() {

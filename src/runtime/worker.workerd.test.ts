@@ -12,6 +12,15 @@ describe('worker', () => {
     expect(await response.json()).toEqual({ status: 'degraded' });
   });
 
+  it('serves the console page and chart.js from the worker itself (no CDN), with no data and no token', async () => {
+    const page = await exports.default.fetch('https://tokenwise.test/console');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<script src="/console/chart.js"></script>');
+    const chart = await exports.default.fetch('https://tokenwise.test/console/chart.js');
+    expect(chart.status).toBe(200);
+    expect(await chart.text()).toMatch(/Chart\.js v\d+/);
+  });
+
   it('reads its configuration from the bindings', () => {
     expect(env).toMatchObject({ DATABASE_URL: 'http://127.0.0.1:9', BEDROCK_ENDPOINT: 'http://127.0.0.1:9' });
   });

@@ -14,6 +14,7 @@ import type {
   VersionedWriteResult,
 } from './store-records.ts';
 import type { BudgetStore } from './budget-store.ts';
+import type { ConsoleStore } from './console-store.ts';
 import type { LearnedStateStore } from './learned-state-store.ts';
 
 type Scoped<T = object> = ConversationScope & Readonly<T>;
@@ -39,6 +40,10 @@ export type TurnSnapshot = {
   readonly sessionExposures: readonly AssetExposure[];
   /** Times of the latest visible user messages (at most 20), oldest first. */
   readonly recentUserTimes: readonly string[];
+  /** Visible user messages stored so far (the turns before this one). */
+  readonly userMessageCount: number;
+  /** Times the domain tool selection changed after the first one (a rewrite of the prefix behind the tools). */
+  readonly toolChanges: number;
 };
 
 export type StartTurnResult =
@@ -67,7 +72,7 @@ export type FinishTurnInput = Scoped<{
  * conflict, stale memory, idempotency state) are values. Storage failures are AppError 'store_busy' / 'store_error';
  * malformed arguments from code are 'internal', from a client (cursor, limit) 'bad_request'.
  */
-export interface ConversationStore extends BudgetStore, LearnedStateStore {
+export interface ConversationStore extends BudgetStore, LearnedStateStore, ConsoleStore {
   createConversation(
     input: { readonly ownerId: string; readonly title?: string; readonly id?: string },
   ): Promise<ConversationRecord>;

@@ -2,6 +2,7 @@
 import type { ConversationStore } from './conversation-store.ts';
 import type { Database } from './database.ts';
 import { createBudgetOperations } from './libsql/budget-operations.ts';
+import { createConsoleOperations } from './libsql/console-operations.ts';
 import { createConversationOperations } from './libsql/conversation-operations.ts';
 import { createExposureOperations } from './libsql/exposure-operations.ts';
 import { createHistoryOperations } from './libsql/history-operations.ts';
@@ -49,6 +50,7 @@ export function createLibsqlStore(options: LibsqlStoreOptions): ConversationStor
     ...createExposureOperations(context),
     ...createBudgetOperations(context),
     ...createLearnedStateOperations(context),
+    ...createConsoleOperations(context),
   };
 }
 

@@ -84,6 +84,19 @@ export type NewUsageRow = BilledUsage & {
   readonly naiveInputTokens: number;
   readonly estimatedInputTokens: number;
   readonly cacheMissReason: string | null;
+  /** Main calls: the prompt's layers and cache points as assembled (the console shows them). */
+  readonly promptLayers?: PromptLayers | null;
+};
+
+/** Estimated tokens per prompt layer of one main call, and the cache points placed (prefix order). */
+export type PromptLayers = {
+  readonly tools: number;
+  readonly system: number;
+  /** The rolling summary and pinned asset pairs. */
+  readonly summary: number;
+  readonly window: number;
+  readonly currentRun: number;
+  readonly cachePoints: readonly { readonly layer: string; readonly ttl: '5m' | '1h'; readonly prefixTokens: number }[];
 };
 
 export type UsageTotals = BilledUsage & {

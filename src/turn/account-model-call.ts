@@ -5,7 +5,7 @@ import { type CacheMissReason, diagnoseCacheMiss, type PromptFingerprint } from 
 import { estimateRequestTokens } from '../pipeline/tokens/index.ts';
 import { totalInputTokens } from '../pipeline/tokens/index.ts';
 import type { ModelReply, PromptRequest } from '../pipeline/types/index.ts';
-import type { NewUsageRow, UsageKind } from '../store/store-records.ts';
+import type { NewUsageRow, PromptLayers, UsageKind } from '../store/store-records.ts';
 import type { Logger } from '../logger.ts';
 
 export type ModelCallRecord = {
@@ -18,6 +18,8 @@ export type ModelCallRecord = {
   readonly fingerprint?: PromptFingerprint;
   /** Main calls: why this call's tool list differs from the previous step's (a find_tools answer), when it does. */
   readonly toolsChangedBy?: 'find-tools';
+  /** Main calls: the prompt's layers and cache points (kept in the ledger for the console). */
+  readonly layers?: PromptLayers;
 };
 
 export type AccountModelCallInput = {
@@ -67,6 +69,7 @@ export function accountModelCall(input: AccountModelCallInput): AccountedCall {
     costUSD,
     naiveCostUSD,
     cacheMissReason,
+    ...(record.layers === undefined ? {} : { promptLayers: record.layers }),
   };
   input.logger.log('info', 'model_call', {
     conversationId: input.conversationId,

@@ -11,10 +11,12 @@ import {
   TOOL_USE_SYSTEM_TOKENS,
 } from '../pipeline/tokens/index.ts';
 import { correctionRatio, type TokenCorrection } from '../pipeline/tokens/index.ts';
-import type { CacheTtl, Message, PromptRequest, ToolDefinition } from '../pipeline/types/index.ts';
+import type { Message, PromptRequest, ToolDefinition } from '../pipeline/types/index.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
 import { type ToolRegistry, type ToolSpec, toToolDefinition } from '../pipeline/tool-catalogue/index.ts';
 import { FIND_TOOLS_NAME, FIND_TOOLS_TOOL } from '../pipeline/tool-selection/index.ts';
+import type { TurnCacheTtl } from './choose-turn-cache-ttl.ts';
+import type { PromptLayers } from '../store/store-records.ts';
 import type { PromptContent, TurnDependencies } from './turn-dependencies.ts';
 
 export type MainPromptInput = {
@@ -32,12 +34,14 @@ export type MainPromptInput = {
   readonly withheldCachePoints?: ReadonlyMap<CacheLayer, string>;
   readonly now: Date;
   /** This turn's cache TTLs (chooseTurnCacheTtl); default: the settings' static TTL and 5-minute messages. */
-  readonly cacheTtl?: { readonly staticTtl: CacheTtl; readonly messageTtl: CacheTtl };
+  readonly cacheTtl?: TurnCacheTtl;
 };
 
 export type MainPrompt = {
   readonly request: PromptRequest;
   readonly report: AssemblyReport;
+  /** The report's layer figures and placed cache points, as the usage ledger keeps them. */
+  readonly layers: PromptLayers;
   readonly naiveInputTokens: number;
   readonly fingerprint: PromptFingerprint;
 };
@@ -83,6 +87,23 @@ function standardToolNames(deps: TurnDependencies): ReadonlySet<string> {
   return new Set([...listStandardTools(deps.registry).map((tool) => tool.name), GET_ASSET_TOOL_NAME]);
 }
 
+/** Layer tokens as the console shows them: standard + domain tools, system, summary + pinned assets, window, run. */
+export function describeLayers(report: AssemblyReport): PromptLayers {
+  const { tokens } = report;
+  return {
+    tools: tokens.standardTools + tokens.domainTools,
+    system: tokens.system,
+    summary: tokens.summary + tokens.pinnedAssets,
+    window: tokens.window,
+    currentRun: tokens.currentRun,
+    cachePoints: report.cachePoints.flatMap((point) =>
+      point.placed && point.ttl !== undefined
+        ? [{ layer: point.layer, ttl: point.ttl, prefixTokens: point.prefixTokens }]
+        : []
+    ),
+  };
+}
+
 /** Assembles the request under the cap (corrected for the learned estimate error) or throws AppError 'over_budget'. */
 export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput): MainPrompt {
   const { settings, content } = deps;
@@ -108,6 +129,7 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
     messageTtl: input.cacheTtl?.messageTtl ?? '5m',
     tokenRatio: ratio,
     ...(input.withheldCachePoints === undefined ? {} : { withheldCachePoints: input.withheldCachePoints }),
+    ...(input.cacheTtl?.domainToolsTtl === undefined ? {} : { domainToolsTtl: input.cacheTtl.domainToolsTtl }),
     toolResultMaxTokens: settings.toolResultMaxTokens,
   });
   if (!assembled.ok) {
@@ -140,5 +162,6 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
       now: input.now,
       tokenRatio: ratio,
     }),
+    layers: describeLayers(assembled.report),
   };
 }

@@ -6,13 +6,23 @@ import type { CacheTtl } from '../pipeline/types/index.ts';
 import { isSafeBoundary, type WindowMessage } from '../pipeline/window/index.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
-export type TurnCacheTtl = { readonly staticTtl: CacheTtl; readonly messageTtl: CacheTtl };
+export type TurnCacheTtl = {
+  readonly staticTtl: CacheTtl;
+  readonly messageTtl: CacheTtl;
+  /** The system point behind the domain tools: adaptive treats the sticky tool selection as static. */
+  readonly domainToolsTtl?: CacheTtl;
+};
 
 export type TurnCacheTtlInput = {
   readonly conversationId: string;
   readonly turnId: string;
   /** Times of the latest stored user messages (ISO), oldest first. */
   readonly recentUserTimes: readonly string[];
+  /** Stored user messages, and the summaries saved so far (memory version): how often the message prefix moved. */
+  readonly userMessageCount: number;
+  readonly summaryVersion: number;
+  /** Changes of the domain tool selection so far (after the first selection). */
+  readonly toolChanges: number;
   readonly summaryTokens: number;
   readonly storedWindow: readonly WindowMessage[];
   readonly now: Date;
@@ -21,8 +31,8 @@ export type TurnCacheTtlInput = {
 /**
  * '5m': the message points 5m and the static layers as CACHE_TTL_STATIC says; '1h': everything 1h where the model
  * supports it; 'adaptive': chooseCacheTtl on the gaps before each user message, the message prefix (summary + stored
- * window), what a turn adds (the window's tokens per user turn) and how often the prefix moves anyway (the summary
- * replaces about windowMax − windowMin messages at a time). CACHE_TTL_STATIC=1h stays a floor for the static layers.
+ * window), what a turn adds (the window's tokens per user turn) and how often the prefix moved anyway (summaries saved
+ * per user turn so far: each replaced the start of the window). CACHE_TTL_STATIC=1h stays a floor for the static layers.
  */
 export function chooseTurnCacheTtl(deps: TurnDependencies, input: TurnCacheTtlInput): TurnCacheTtl {
   const { settings } = deps;
@@ -34,23 +44,24 @@ export function chooseTurnCacheTtl(deps: TurnDependencies, input: TurnCacheTtlIn
   }
   const windowTokens = input.storedWindow.reduce((sum, entry) => sum + estimateMessageTokens(entry.message), 0);
   const userTurns = input.storedWindow.filter((entry) => isSafeBoundary(entry.message)).length;
-  const messagesPerTurn = userTurns === 0 ? 2 : input.storedWindow.length / userTurns;
   const choice = chooseCacheTtl({
     gapsMs: measureGaps(input.recentUserTimes, input.now.getTime()),
     prices: facts.pricePerMillion,
     supportsOneHourTtl: facts.supportsOneHourTtl,
     messagePrefixTokens: input.summaryTokens + windowTokens,
     turnWriteTokens: userTurns === 0 ? 0 : windowTokens / userTurns,
-    rewriteShare: Math.min(1, messagesPerTurn / Math.max(1, settings.windowMax - settings.windowMin)),
+    rewriteShare: input.userMessageCount === 0 ? 0 : Math.min(1, input.summaryVersion / input.userMessageCount),
+    toolChangeShare: input.userMessageCount === 0 ? 0 : Math.min(1, input.toolChanges / input.userMessageCount),
   });
   const staticTtl: CacheTtl = choice.staticTtl === '1h' || settings.staticTtl === '1h' ? '1h' : '5m';
   deps.logger.log('info', 'cache_ttl', {
     conversationId: input.conversationId,
     turnId: input.turnId,
     staticTtl,
+    domainToolsTtl: choice.domainToolsTtl,
     messageTtl: choice.messageTtl,
     gaps: choice.shares.observed,
     reason: choice.reason,
   });
-  return { staticTtl, messageTtl: choice.messageTtl };
+  return { staticTtl, messageTtl: choice.messageTtl, domainToolsTtl: choice.domainToolsTtl };
 }

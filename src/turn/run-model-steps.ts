@@ -134,6 +134,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       naiveInputTokens: prompt.naiveInputTokens,
       fingerprint: prompt.fingerprint,
       ...(toolsChangedBy === undefined ? {} : { toolsChangedBy }),
+      layers: prompt.layers,
     };
     toolsChangedBy = undefined;
     calls.push(call);

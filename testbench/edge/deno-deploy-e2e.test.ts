@@ -133,6 +133,16 @@ describe('the Deno Deploy entry end to end', { skip: IS_DENO ? false : 'Deno onl
     assert.ok(usage.outputTokens > 0 && usage.costUSD > 0, 'usage has output tokens and a cost');
     assert.ok(usage.cacheReadInputTokens > 0, 'the second turn read the first one from the prompt cache');
 
+    // The console reads the same figures over the remote database; its page and chart.js come from the app.
+    const consoleTurns = JSON.parse((await call(`/v1/console/conversations/${id}/turns`, token)).text) as {
+      totals: Usage;
+      turns: { costUSD: number; layers: { tools: number } | null }[];
+    };
+    assert.equal(consoleTurns.totals.costUSD, usage.costUSD);
+    assert.equal(consoleTurns.turns.length, 2);
+    assert.ok(consoleTurns.turns.every((turn) => (turn.layers?.tools ?? 0) > 0), 'each turn has its prompt layers');
+    assert.match((await call('/console/chart.js', token)).text, /Chart\.js v\d+/);
+
     const database = createClient({ url: libsql.url, authToken: DATABASE_TOKEN });
     try {
       const turns = await database.execute({ sql: 'SELECT status FROM turns WHERE conversation_id = ?', args: [id] });

@@ -48,6 +48,8 @@ export type AssemblePromptInput = {
   readonly tokenRatio?: number;
   /** Cache layers not to place this call, with the reason (checkpoints that kept writing without a read). */
   readonly withheldCachePoints?: ReadonlyMap<CacheLayer, string>;
+  /** TTL of the system point behind the domain tools (default the message TTL; see placeCachePoints). */
+  readonly domainToolsTtl?: CacheTtl;
   /** Any single tool result is cut to this many tokens, with a visible marker. */
   readonly toolResultMaxTokens: number;
   readonly toolChoice?: ToolChoice;
@@ -193,6 +195,7 @@ export function assemblePrompt(input: AssemblePromptInput): AssemblePromptResult
     facts: input.facts,
     staticTtl: input.staticTtl,
     ...(input.messageTtl === undefined ? {} : { messageTtl: input.messageTtl }),
+    ...(input.domainToolsTtl === undefined ? {} : { domainToolsTtl: input.domainToolsTtl }),
     estimator: estimate,
     ...(input.tokenRatio === undefined ? {} : { tokenRatio: input.tokenRatio }),
     ...(input.withheldCachePoints === undefined ? {} : { withheld: input.withheldCachePoints }),

@@ -84,6 +84,11 @@ describe('placeCachePoints', () => {
       layout: ['tools@2:1h', 'system@1:1h', 'messages[2]@1:1h', 'messages[4]@1:1h'],
     },
     {
+      name: 'a 1h static TTL covering the sticky domain tools gives the system point 1h before 5m messages',
+      options: options({ tools: [big('s1'), big('s2'), small('d1')] }, { domainToolsTtl: '1h' }),
+      layout: ['tools@2:1h', 'system@1:1h', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+    },
+    {
       name: '1h messages fall back to 5m on a model without a 1h TTL',
       options: options({ tools: [big('s1'), big('s2'), small('d1')] }, {
         messageTtl: '1h',

@@ -27,6 +27,8 @@ export type PlaceCachePointsOptions = {
   readonly staticTtl: CacheTtl;
   /** TTL of the message points (default '5m'); '1h' (where supported) makes every earlier point '1h' too. */
   readonly messageTtl?: CacheTtl;
+  /** TTL of the system point when (sticky) domain tools precede it: default the message TTL; '1h' needs a 1h static TTL. */
+  readonly domainToolsTtl?: CacheTtl;
   /** Part estimates (default: estimate-tokens.ts); assembly passes its memo so nothing is measured twice. */
   readonly estimator?: PromptEstimator;
   /** The learned factor actual / estimated tokens (default 1): the model minimum is compared with the corrected prefix. */
@@ -75,6 +77,9 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
   );
   const messageTtl: CacheTtl = options.messageTtl === '1h' && facts.supportsOneHourTtl ? '1h' : '5m';
   const longTtl: CacheTtl = (options.staticTtl === '1h' || messageTtl === '1h') && facts.supportsOneHourTtl
+    ? '1h'
+    : '5m';
+  const afterDomainTtl: CacheTtl = (options.domainToolsTtl === '1h' && longTtl === '1h') || messageTtl === '1h'
     ? '1h'
     : '5m';
   const report: CachePointDecision[] = [];
@@ -129,7 +134,7 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
     'system',
     tokens,
     system.length === 0 ? 'no system layer' : null,
-    hasDomainTools ? messageTtl : longTtl,
+    hasDomainTools ? afterDomainTtl : longTtl,
   );
 
   const stableIndex = previousRequestEnd(messages);

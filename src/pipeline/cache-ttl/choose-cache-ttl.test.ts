@@ -86,6 +86,16 @@ describe('chooseCacheTtl', () => {
     }
   });
 
+  it('keeps 5 minutes behind the domain tools when the tool list changes often and few gaps pass 5 minutes', () => {
+    // One 20-minute gap among 19 quick ones: the standard tools gain from 1 h (they never change); the domain tools and
+    // system behind them change in 10% of turns, and each change would pay the 1 h premium: 5 min there.
+    const gapsMs = [...repeat(60_000, 19), 20 * MINUTE];
+    const choice = chooseCacheTtl({ ...base, gapsMs, toolChangeShare: 0.1 });
+    assert.deepEqual([choice.staticTtl, choice.domainToolsTtl, choice.messageTtl], ['1h', '5m', '5m']);
+    const steady = chooseCacheTtl({ ...base, gapsMs: repeat(20 * MINUTE, 10), toolChangeShare: 0.1 });
+    assert.deepEqual([steady.staticTtl, steady.domainToolsTtl, steady.messageTtl], ['1h', '1h', '1h']);
+  });
+
   it('reads only the last 20 gaps', () => {
     const gapsMs = [...repeat(20 * MINUTE, 30), ...repeat(30_000, 20)];
     assert.equal(chooseCacheTtl({ ...base, gapsMs }).staticTtl, '5m');
@@ -97,12 +107,16 @@ describe('chooseCacheTtl', () => {
     assert.equal(choice.reason, 'the model has no 1-hour cache');
   });
 
-  it('never gives the messages a longer TTL than the static layers', () => {
+  it('never gives a later layer a longer TTL than an earlier one', () => {
+    const rank = { '5m': 0, '1h': 1 } as const;
     for (let medium = 0; medium <= 10; medium += 1) {
       for (const rewriteShare of [0, 0.3, 0.9]) {
-        const gapsMs = [...repeat(25 * MINUTE, medium), ...repeat(2 * 60 * MINUTE, 10 - medium)];
-        const choice = chooseCacheTtl({ ...base, gapsMs, rewriteShare, turnWriteTokens: 0 });
-        assert.ok(!(choice.messageTtl === '1h' && choice.staticTtl === '5m'), `${medium} / ${rewriteShare}`);
+        for (const toolChangeShare of [0, 0.05, 0.5]) {
+          const gapsMs = [...repeat(25 * MINUTE, medium), ...repeat(2 * 60 * MINUTE, 10 - medium)];
+          const choice = chooseCacheTtl({ ...base, gapsMs, rewriteShare, toolChangeShare, turnWriteTokens: 0 });
+          const order = [choice.staticTtl, choice.domainToolsTtl, choice.messageTtl].map((ttl) => rank[ttl]);
+          assert.deepEqual(order, [...order].sort((a, b) => b - a), `${medium} / ${rewriteShare} / ${toolChangeShare}`);
+        }
       }
     }
   });

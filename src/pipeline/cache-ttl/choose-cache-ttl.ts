@@ -32,6 +32,8 @@ export type ChooseCacheTtlInput = {
   readonly turnWriteTokens: number;
   /** Share of turns (0-1) whose message prefix changes anyway (window moved, summary replaced): rewritten at any TTL. */
   readonly rewriteShare: number;
+  /** Share of turns (0-1) whose domain tool list changed: the tools, system and messages behind them are rewritten. */
+  readonly toolChangeShare?: number;
 };
 
 export type GapShares = {
@@ -46,7 +48,10 @@ export type GapShares = {
 };
 
 export type CacheTtlChoice = {
+  /** The standard tools (and the system layer when no domain tools precede it): they never change. */
   readonly staticTtl: CacheTtl;
+  /** The system point behind the (sticky) domain tools: rewritten whenever the selection changes. */
+  readonly domainToolsTtl: CacheTtl;
   readonly messageTtl: CacheTtl;
   readonly shares: GapShares;
   /** Expected USD per turn of the message cache points at each TTL. */
@@ -75,14 +80,34 @@ export function staticBreakEven(prices: CachePrices): number {
 export function expectedMessageCost(
   ttl: CacheTtl,
   shares: GapShares,
-  input: Pick<ChooseCacheTtlInput, 'prices' | 'messagePrefixTokens' | 'turnWriteTokens' | 'rewriteShare'>,
+  input: Pick<
+    ChooseCacheTtlInput,
+    'prices' | 'messagePrefixTokens' | 'turnWriteTokens' | 'rewriteShare' | 'toolChangeShare'
+  >,
 ): number {
   const write = ttl === '1h' ? input.prices.cacheWrite1h : input.prices.cacheWrite5m;
   const alive = ttl === '1h' ? shares.within5m + shares.within1h : shares.within5m;
-  const e = clamp01(input.rewriteShare);
+  const e = combinedRewriteShare(input);
   const perToken = write * input.turnWriteTokens +
     input.messagePrefixTokens * (e * write + (1 - e) * (input.prices.cacheRead * alive + write * (1 - alive)));
   return perToken / 1_000_000;
+}
+
+/** Share of turns whose message prefix is rewritten whatever the TTL: the summary moved it or the tools changed. */
+function combinedRewriteShare(input: Pick<ChooseCacheTtlInput, 'rewriteShare' | 'toolChangeShare'>): number {
+  return 1 - (1 - clamp01(input.rewriteShare)) * (1 - clamp01(input.toolChangeShare ?? 0));
+}
+
+/**
+ * A layer that is rewritten anyway in a share e of turns (and grows by g × its size per turn) is cheaper at 1 h when
+ *   (1 − e)·(w5 − r)·q > (w1 − w5)·[(1 − e)·L + e + g]
+ * (the message formula of expectedMessageCost with d = g·M; e = g = 0 gives the static break-even).
+ */
+export function prefersOneHour(shares: GapShares, prices: CachePrices, rewriteShare: number, growth = 0): boolean {
+  const e = clamp01(rewriteShare);
+  const saved = (1 - e) * (prices.cacheWrite5m - prices.cacheRead) * shares.within1h;
+  const premium = (prices.cacheWrite1h - prices.cacheWrite5m) * ((1 - e) * shares.beyond1h + e + Math.max(0, growth));
+  return saved > premium;
 }
 
 /** The shares of the last MAX_GAPS gaps, with PRIOR_LONG_GAPS pseudo-gaps beyond an hour. */
@@ -101,9 +126,10 @@ export function shareGaps(gapsMs: readonly number[]): GapShares {
 }
 
 /**
- * The static TTL by the break-even above; the message TTL by the lower expected cost (1 h only when the model
- * supports it). Message points follow the static ones in the prefix and TTLs must never increase along it, so a 1-hour
- * message TTL needs 1-hour static layers: it does, because its condition implies the static one (d, e ≥ 0).
+ * The static TTL by the break-even above; behind the domain tools by prefersOneHour with the tool-change share; the
+ * message TTL by the lower expected cost (its rewrite share combines the summary's and the tools'). 1 h only when the
+ * model supports it. TTLs must never increase along the prefix (standard tools → domain tools and system → messages):
+ * each condition implies the one before it (e and d only grow along the prefix), and the guards below keep it so.
  */
 export function chooseCacheTtl(input: ChooseCacheTtlInput): CacheTtlChoice {
   const shares = shareGaps(input.gapsMs);
@@ -118,24 +144,32 @@ export function chooseCacheTtl(input: ChooseCacheTtlInput): CacheTtlChoice {
   const seen = `${shares.observed} gaps: ${percent(shares.within5m)} ≤ 5m, ${percent(shares.within1h)} in (5m, 1h], ${
     percent(shares.beyond1h)
   } > 1h (with ${PRIOR_LONG_GAPS} assumed)`;
+  const fixed = { shares, expectedMessageCost: cost, staticBreakEven: breakEven };
   if (!input.supportsOneHourTtl) {
     return {
       staticTtl: '5m',
+      domainToolsTtl: '5m',
       messageTtl: '5m',
-      shares,
-      expectedMessageCost: cost,
-      staticBreakEven: breakEven,
+      ...fixed,
       reason: 'the model has no 1-hour cache',
     };
   }
+  const toolChanges = clamp01(input.toolChangeShare ?? 0);
   const staticTtl: CacheTtl = mediumShare > breakEven ? '1h' : '5m';
-  const messageTtl: CacheTtl = staticTtl === '1h' && cost['1h'] < cost['5m'] ? '1h' : '5m';
+  const domainToolsTtl: CacheTtl = staticTtl === '1h' && prefersOneHour(shares, input.prices, toolChanges)
+    ? '1h'
+    : '5m';
+  const messageTtl: CacheTtl = domainToolsTtl === '1h' && cost['1h'] < cost['5m'] ? '1h' : '5m';
   const reason = `${seen}; static ${staticTtl}: ${
     percent(mediumShare)
-  } of gaps over 5m end within the hour (break-even ${percent(breakEven)}); messages ${messageTtl}: expected $${
-    cost['1h'].toFixed(6)
-  } per turn at 1h vs $${cost['5m'].toFixed(6)} at 5m`;
-  return { staticTtl, messageTtl, shares, expectedMessageCost: cost, staticBreakEven: breakEven, reason };
+  } of gaps over 5m end within the hour (break-even ${
+    percent(breakEven)
+  }); behind the domain tools ${domainToolsTtl} (tool list changed in ${
+    percent(toolChanges)
+  } of turns); messages ${messageTtl}: expected $${cost['1h'].toFixed(6)} per turn at 1h vs $${
+    cost['5m'].toFixed(6)
+  } at 5m`;
+  return { staticTtl, domainToolsTtl, messageTtl, ...fixed, reason };
 }
 
 function clamp01(value: number): number {

@@ -8,6 +8,7 @@ export {
   expectedMessageCost,
   type GapShares,
   MAX_GAPS,
+  prefersOneHour,
   PRIOR_LONG_GAPS,
   shareGaps,
   staticBreakEven,

@@ -101,7 +101,13 @@ export function createConversationOperations(context: StoreContext): Conversatio
       if (input.tools !== null && !input.tools.every((tool) => typeof tool === 'string' && tool.length > 0)) {
         throw new AppError('internal', 'selected tools must be non-empty tool names');
       }
-      await updateOwned(input, 'selected_tools = ?', [input.tools === null ? null : JSON.stringify(input.tools)]);
+      const tools = input.tools === null ? null : JSON.stringify(input.tools);
+      // A change of an existing selection (not the first one) is counted: it rewrites the cached prefix behind the tools.
+      await updateOwned(
+        input,
+        'selected_tools = ?, tool_changes = tool_changes + (CASE WHEN selected_tools IS NULL OR selected_tools IS ? THEN 0 ELSE 1 END)',
+        [tools, tools],
+      );
     },
 
     async updateSession(input) {

@@ -152,5 +152,15 @@ describe('startTurn user message times', () => {
     const started = await store.startTurn({ ...scope, turnId: 'times', now: fixture.now(), leaseMs: 60_000 });
     assert.ok(started.ok);
     assert.deepEqual(started.recentUserTimes, written.slice(-20));
+    assert.equal(started.userMessageCount, 22);
+    assert.equal(started.toolChanges, 0);
+    await store.releaseTurnLock({ ...scope, turnId: 'times' });
+    await store.setSelectedTools({ ...scope, tools: ['add_task'] });
+    await store.setSelectedTools({ ...scope, tools: ['add_task'] });
+    await store.setSelectedTools({ ...scope, tools: ['add_task', 'list_tasks'] });
+    await store.setSelectedTools({ ...scope, tools: ['set_reminder'] });
+    const again = await store.startTurn({ ...scope, turnId: 'times-2', now: fixture.now(), leaseMs: 60_000 });
+    assert.ok(again.ok);
+    assert.equal(again.toolChanges, 2, 'the first selection and an unchanged one do not count');
   });
 });

@@ -70,7 +70,9 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
         {
           // The gaps between user messages choose the cache TTL (pipeline/cache-ttl); the visible-message index serves it.
           sql:
-            `SELECT m.created_at FROM messages m WHERE m.conversation_id = ${LOCKED} AND m.visible = 1 AND m.role = 'user' ` +
+            `SELECT m.created_at, (SELECT COUNT(*) FROM messages u WHERE u.conversation_id = m.conversation_id AND u.visible = 1 ` +
+            `AND u.role = 'user') AS user_messages, (SELECT tool_changes FROM conversations WHERE id = m.conversation_id) AS tool_changes ` +
+            `FROM messages m WHERE m.conversation_id = ${LOCKED} AND m.visible = 1 AND m.role = 'user' ` +
             `ORDER BY m.seq DESC LIMIT ${RECENT_USER_TIMES}`,
           args: locked,
         },
@@ -99,6 +101,8 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
           createdAt: readText(row, 'created_at'),
         })),
         recentUserTimes: (userTimes?.rows ?? []).map((row) => readText(row, 'created_at')).reverse(),
+        userMessageCount: userTimes?.rows[0] === undefined ? 0 : readNumber(userTimes.rows[0], 'user_messages'),
+        toolChanges: userTimes?.rows[0] === undefined ? 0 : readNumber(userTimes.rows[0], 'tool_changes'),
       };
     },
   };

@@ -41,8 +41,9 @@ export function buildUsageInsert(
   return {
     sql:
       'INSERT INTO usage_ledger (id, conversation_id, turn_id, kind, model_id, input_tokens, output_tokens, cache_read_tokens, ' +
-      'cache_write_tokens, naive_input_tokens, estimated_input_tokens, cost_usd, naive_cost_usd, cache_miss_reason, created_at) ' +
-      `SELECT ?, c.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM conversations c WHERE ${OWNED} AND (${guard.sql}) RETURNING id`,
+      'cache_write_tokens, naive_input_tokens, estimated_input_tokens, cost_usd, naive_cost_usd, cache_miss_reason, created_at, ' +
+      'prompt_layers) ' +
+      `SELECT ?, c.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM conversations c WHERE ${OWNED} AND (${guard.sql}) RETURNING id`,
     args: [
       input.id,
       usage.turnId,
@@ -58,6 +59,7 @@ export function buildUsageInsert(
       usage.naiveCostUSD,
       usage.cacheMissReason,
       input.at,
+      usage.promptLayers === undefined || usage.promptLayers === null ? null : JSON.stringify(usage.promptLayers),
       ...ownerArgs(scope),
       ...guard.args,
     ],
