@@ -107,6 +107,20 @@ async function build(
   if (JSON.stringify(selected) !== JSON.stringify(previousSelection)) {
     await deps.store.setSelectedTools({ ...turn.scope, tools: selected });
   }
+  if (chosen.plan.kind === 'change') {
+    const before = previousSelection ?? [];
+    deps.logger.log('info', 'tool_list_changed', {
+      conversationId: turn.scope.conversationId,
+      turnId: turn.turnId,
+      reason: chosen.plan.reason,
+      trigger: chosen.plan.trigger.name,
+      evidenceWords: chosen.plan.trigger.words,
+      selection: chosen.selection.source,
+      added: selected.filter((name) => !before.includes(name)).length,
+      removed: before.filter((name) => !selected.includes(name)).length,
+      domainTools: selected.length,
+    });
+  }
   return chosen;
 }
 
@@ -193,6 +207,7 @@ function logTurn(
     turnId: turn.turnId,
     steps: steps.calls.length,
     selection: chosen.selection.source,
+    toolList: chosen.plan.kind === 'keep' ? `keep:${chosen.plan.reason}` : `change:${chosen.plan.reason}`,
     domainTools: steps.domainTools.length,
     refusedToolCalls: steps.refused.length,
     windowMessages: context.storedWindow.length + steps.run.length,

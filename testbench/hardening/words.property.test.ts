@@ -19,7 +19,9 @@ import { createToolIndex, rankTools, splitWords } from '../../src/pipeline/tool-
 import {
   applyToolSelection,
   findNamedDomains,
+  finishToolList,
   focusToolRanking,
+  planToolList,
   planToolSelection,
   shortlistTools,
 } from '../../src/pipeline/tool-selection/index.ts';
@@ -113,7 +115,6 @@ describe('words through the ranking and the selector', () => {
           const plan = planToolSelection({
             ranking: focused.ranking,
             query,
-            previousSelection,
             modelId: DEFAULT_CHEAP_MODEL_ID,
             catalogue: CATALOGUE,
           });
@@ -126,6 +127,26 @@ describe('words through the ranking and the selector', () => {
           const selection = applyToolSelection({ plan, reply });
           assert.ok(selection.selected.length <= 5, JSON.stringify(selection));
           assert.ok(selection.selected.every((name) => names.has(name)), JSON.stringify(selection));
+          const listPlan = planToolList({
+            text: query,
+            recentUserTurns: [],
+            previous: previousSelection,
+            calledTools: [],
+            index: INDEX,
+            lookup: (name) => CATALOGUE.find((spec) => spec.name === name),
+            domainsOf,
+            domains: DOMAINS,
+            domainTools: (domain) => CATALOGUE.filter((spec) => spec.tags.includes(domain)).map((spec) => spec.name),
+            minTools: 3,
+            maxTools: 5,
+            modelId: DEFAULT_CHEAP_MODEL_ID,
+          });
+          const listSelection = listPlan.kind === 'keep'
+            ? { selected: listPlan.selected, source: 'keep' as const, dropped: [] }
+            : applyToolSelection({ plan: listPlan.selection, reply });
+          const list = finishToolList(listPlan, listSelection, { minTools: 3, maxTools: 5 });
+          if (listPlan.kind === 'keep') assert.deepEqual(list, previousSelection);
+          else assert.ok(list.length >= 3 && list.length <= 5 && list.every((name) => names.has(name)), String(list));
         },
       ),
       RUNS,

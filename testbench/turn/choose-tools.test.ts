@@ -121,7 +121,7 @@ describe('chooseTools', () => {
     const deps = { ...fixture.deps, settings: { ...fixture.deps.settings, selectorTimeoutMs: 20 } };
     const tasks = ['complete_task', 'create_task', 'delete_task', 'list_tasks', 'update_task'];
     const chosen = await chooseTools(deps, {
-      text: 'add a note: the wifi password is hunter2',
+      text: 'Create a new note: the wifi password is hunter2',
       recentUserTurns: ['add milk to my tasks'],
       previousSelection: tasks,
       calledTools: ['create_task'],

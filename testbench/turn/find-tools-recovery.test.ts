@@ -89,4 +89,37 @@ describe('a missed tool, refused, then found through find_tools', () => {
     assert.ok(requestToolNames(next).includes('add_reading_item'), 'still offered on the next turn');
     assert.ok(Number(next?.usage?.cacheReadInputTokens) > 0, 'the next turn reads the cached prefix');
   });
+
+  it('finds the second tool of a two-step task already offered, and keeps the list through chit-chat', async () => {
+    const conversationId = await fixture.createConversation();
+    fixture.simulator.log.clear();
+    fixture.simulator.script.enqueue(
+      { model: 'sonnet', toolUses: [{ name: 'add_reading_item', input: { title: 'Dune' }, id: 'tooluse_add' }] },
+      { model: 'sonnet', text: 'Added Dune to your reading list.' },
+    );
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Add Dune to my reading list' });
+    const offered = requestToolNames(fixture.mainRequests()[0]);
+    assert.ok(offered.includes('add_reading_item'), `the first tool is offered: ${offered.join(', ')}`);
+    assert.ok(offered.includes('update_reading_item'), `the second step's tool comes with it: ${offered.join(', ')}`);
+    const selectorCalls = fixture.cheapRequests().length;
+    for (const text of ['Thanks!', 'It was a gift from my brother, he loves science fiction.']) {
+      fixture.simulator.log.clear();
+      fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Lovely.' });
+      await fixture.service.sendMessage({ userId: USER, conversationId, text });
+      assert.deepEqual(requestToolNames(fixture.mainRequests()[0]), offered, `the list holds still for "${text}"`);
+    }
+    fixture.simulator.log.clear();
+    fixture.simulator.script.enqueue(
+      {
+        model: 'sonnet',
+        toolUses: [{ name: 'update_reading_item', input: { id: 'x', status: 'done' }, id: 'tooluse_update' }],
+      },
+      { model: 'sonnet', text: 'Marked as read.' },
+    );
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'I finished it last night, what a ride' });
+    assert.deepEqual(requestToolNames(fixture.mainRequests()[0]), offered, 'still the same list');
+    const [result] = lastToolResults(fixture, 1);
+    assert.doesNotMatch(result?.text ?? '', /not offered/, 'the second tool ran on the first try');
+    assert.equal(fixture.cheapRequests().length, selectorCalls, 'no selector call while the list holds still');
+  });
 });

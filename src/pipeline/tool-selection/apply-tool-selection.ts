@@ -1,15 +1,9 @@
 // The pure half after the selector call: turns the cheap model's forced `select_tools` answer into the tool list.
 import type { ModelReply } from '../types/index.ts';
 import { SELECT_TOOLS_NAME } from './render-shortlist.ts';
-import type { ToolSelectionPlan } from './select-tools.ts';
+import type { ToolSelection, ToolSelectionPlan } from './tool-selection-plan.ts';
 
-export type ToolSelection = {
-  readonly selected: readonly string[];
-  /** 'keep' and 'local' echo a plan that needed no call. */
-  readonly source: 'model' | 'fallback' | 'keep' | 'local';
-  /** Names the model gave that were not on the shortlist (or not strings), or beyond maxTools; in its order. */
-  readonly dropped: readonly string[];
-};
+export type { ToolSelection };
 
 export type ApplyToolSelectionInput = {
   readonly plan: ToolSelectionPlan;

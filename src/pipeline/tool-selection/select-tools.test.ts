@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { isAppError } from '../../errors.ts';
 import type { ModelReply } from '../types/index.ts';
 import type { RankedTool } from '../tool-search/index.ts';
-import { applyToolSelection, planToolSelection, SELECT_TOOLS_NAME, SELECTOR_SYSTEM_TEXT } from './select-tools.ts';
-import type { ToolSelectionPlan } from './select-tools.ts';
+import { applyToolSelection } from './apply-tool-selection.ts';
+import { planToolSelection, SELECT_TOOLS_NAME, SELECTOR_SYSTEM_TEXT } from './select-tools.ts';
+import type { ToolSelectionPlan } from './tool-selection-plan.ts';
 import { shortlistTools } from './shortlist-tools.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 
@@ -26,31 +27,6 @@ const reply = (input: unknown): ModelReply => ({
 
 describe('planToolSelection', () => {
   const cases: [string, Parameters<typeof planToolSelection>[0], { kind: string; selected?: string[] }][] = [
-    ['keeps a previous selection that holds every relevant tool', {
-      ranking: FLAT,
-      query: 'q',
-      modelId: MODEL,
-      previousSelection: ['t2', 't0', 't1', 't9'],
-    }, { kind: 'keep', selected: ['t2', 't0', 't1', 't9'] }],
-    ['does not keep when a relevant tool is missing', {
-      ranking: FLAT,
-      query: 'q',
-      modelId: MODEL,
-      previousSelection: ['t0', 't9'],
-    }, { kind: 'ask' }],
-    ['does not keep a selection larger than maxTools', {
-      ranking: FLAT,
-      query: 'q',
-      modelId: MODEL,
-      previousSelection: ['t0', 't1', 't2', 't3', 't4', 't5'],
-    }, { kind: 'ask' }],
-    ['does not keep a tool that left the catalogue', {
-      ranking: FLAT,
-      query: 'q',
-      modelId: MODEL,
-      previousSelection: ['t0', 't1', 't2', 'gone'],
-      catalogue,
-    }, { kind: 'ask' }],
     ['skips the call on a clear gap within min..max', {
       ranking: ranking(1.5, 1.4, 1.3, 1.2, 0.4, 0.3),
       query: 'q',

@@ -6,41 +6,27 @@ import type { RankedTool } from '../tool-search/index.ts';
 import { shortlistTools } from './shortlist-tools.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { renderShortlist, SELECT_TOOLS_NAME, SELECTOR_SYSTEM_TEXT } from './render-shortlist.ts';
+import type { ToolSelectionPlan } from './tool-selection-plan.ts';
 
-export { applyToolSelection } from './apply-tool-selection.ts';
-export type { ApplyToolSelectionInput, ToolSelection } from './apply-tool-selection.ts';
+export type { ToolSelectionPlan };
 export { SELECT_TOOLS_NAME, SELECTOR_SYSTEM_TEXT };
 
 /** The forced tool call carries a handful of names: this is ample. */
 const SELECTOR_MAX_TOKENS = 256;
 /** The top tool must lead the next one by this share of its score (cut within minTools..maxTools) to skip the call. */
 const LOCAL_CONFIDENCE_GAP = 0.3;
-/** The top minTools tools within this share of the best score are "what the ranking considers relevant" for stickiness. */
-const KEEP_RELEVANCE_RATIO = 0.8;
 
 export type PlanToolSelectionInput = {
   readonly ranking: readonly RankedTool[];
   /** The user's latest message and earlier ones (oldest first): the cheap model reads them. */
   readonly query: string;
   readonly recentUserTurns?: readonly string[];
-  readonly previousSelection?: readonly string[];
   readonly maxTools?: number;
   readonly minTools?: number;
   readonly modelId: string;
   /** Specs of the ranked tools, for the compact descriptions; names only when absent. */
   readonly catalogue?: readonly ToolSpec[];
 };
-
-type Bounds = { readonly minTools: number; readonly maxTools: number; readonly ranked: readonly string[] };
-export type ToolSelectionPlan =
-  | { readonly kind: 'keep'; readonly selected: readonly string[]; readonly reason: string }
-  | { readonly kind: 'local'; readonly selected: readonly string[]; readonly reason: string }
-  | ({
-    readonly kind: 'ask';
-    readonly request: PromptRequest;
-    readonly shortlist: readonly string[];
-    readonly fallback: readonly string[];
-  } & Bounds);
 
 function checkBounds(minTools: number, maxTools: number): void {
   if (!Number.isInteger(minTools) || !Number.isInteger(maxTools) || minTools < 1 || maxTools < minTools) {
@@ -62,8 +48,8 @@ function findConfidentCut(ranking: readonly RankedTool[], minTools: number, maxT
 }
 
 /**
- * Decides how this turn's tools are chosen. 'keep' when the previous selection still holds every tool the ranking
- * finds relevant (the cached prefix stays intact); 'local' when the ranking has a clear gap within minTools..maxTools
+ * Decides how a changed list is chosen (planToolList decides whether it changes): 'local' when the ranking has a clear
+ * gap within minTools..maxTools
  * (or too few candidates to choose from), so no selector call is billed; otherwise 'ask' with a forced `select_tools`
  * call whose enum is the shortlist. Pure; throws AppError 'config_invalid' only for impossible bounds.
  */
@@ -72,22 +58,6 @@ export function planToolSelection(input: PlanToolSelectionInput): ToolSelectionP
   const maxTools = input.maxTools ?? DEFAULT_LIMITS.maxDomainTools;
   checkBounds(minTools, maxTools);
   const { ranking } = input;
-  const best = ranking[0]?.score ?? 0;
-  const relevant = ranking.filter((entry) => entry.score >= best * KEEP_RELEVANCE_RATIO && best > 0).slice(0, minTools)
-    .map((entry) => entry.name);
-  const previous = input.previousSelection ?? [];
-  const known = input.catalogue === undefined ? undefined : new Set(input.catalogue.map((spec) => spec.name));
-  if (
-    previous.length > 0 && previous.length <= maxTools && relevant.length > 0 &&
-    relevant.every((name) => previous.includes(name)) &&
-    (known === undefined || previous.every((name) => known.has(name)))
-  ) {
-    return {
-      kind: 'keep',
-      selected: [...previous],
-      reason: `previous selection still covers the ${relevant.length} most relevant tool(s)`,
-    };
-  }
   if (ranking.length <= minTools) {
     return {
       kind: 'local',

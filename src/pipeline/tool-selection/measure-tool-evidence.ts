@@ -1,0 +1,92 @@
+// How plainly a message asks for each tool: the message's own words found in a tool's name and description.
+import { tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
+
+/** A word found in the name or description of more than this share of the catalogue says nothing about one tool… */
+const GENERIC_SHARE = 0.5;
+/** …unless it is found in this few tools (a catalogue of one or two tools has no generic words). */
+const NEVER_GENERIC_TOOLS = 3;
+/** Words of the message count together only within this many consecutive (non-stop) words. */
+const PROXIMITY = 4;
+/** Strong evidence: at least this many distinct words of the message, within PROXIMITY consecutive words, in the tool's
+ * name and description… (tuned on the τ-bench tuning half and LoCoMo: 2 changed the list on chatty messages) */
+const STRONG_WORDS = 3;
+/** …of which at least this many in its name (what the tool does). */
+const STRONG_NAME_WORDS = 1;
+/** Or this many words of its name together: the message says the tool's action and object ("create a new note"). */
+const NAMED_WORDS = 2;
+
+export type ToolEvidence = {
+  readonly name: string;
+  /** Distinct words of the message (stemmed, stop words and generic words out) in the tool's name or description. */
+  readonly words: number;
+  /** Of those, the most that are in the tool's name and said in the name's order ("book a flight", not "flight… book"). */
+  readonly nameWords: number;
+};
+
+/** The longest increasing run (not necessarily adjacent) of positions: name words said in the name's own order. */
+function longestInOrder(positions: readonly number[]): number {
+  const best = positions.map(() => 1);
+  positions.forEach((position, at) => {
+    for (let before = 0; before < at; before += 1) {
+      if ((positions[before] ?? 0) < position) best[at] = Math.max(best[at] ?? 1, (best[before] ?? 1) + 1);
+    }
+  });
+  return Math.max(0, ...best);
+}
+
+/**
+ * The evidence the message alone (not the conversation before it) gives for each tool with any, most words first
+ * (then most name words, then by name), counted in the message's best run of PROXIMITY consecutive words. Counting distinct words the user wrote, not scores, keeps the measure the same
+ * for any catalogue size: "book a flight" names two words of `book_flight`, "how are you today?" at most one of any
+ * tool. Pure; linear in catalogue size × message words.
+ */
+export function measureToolEvidence(index: ToolIndex, text: string): readonly ToolEvidence[] {
+  const sequence = tokenizeForSearch(text, { expandAbbreviations: false });
+  const terms = new Set(sequence);
+  if (terms.size === 0) return [];
+  const holders = new Map<string, number>();
+  for (const tool of index.tools) {
+    for (const term of terms) {
+      if (tool.termFrequencies.name.has(term) || tool.termFrequencies.description.has(term)) {
+        holders.set(term, (holders.get(term) ?? 0) + 1);
+      }
+    }
+  }
+  const limit = Math.max(NEVER_GENERIC_TOOLS, index.tools.length * GENERIC_SHARE);
+  const isSpecific = (term: string) => (holders.get(term) ?? 0) > 0 && (holders.get(term) ?? 0) <= limit;
+  if (![...terms].some(isSpecific)) return [];
+  const found: ToolEvidence[] = [];
+  for (const tool of index.tools) {
+    const inName = (term: string) => tool.termFrequencies.name.has(term);
+    const nameOrder = new Map([...tool.termFrequencies.name.keys()].map((term, at) => [term, at]));
+    const matches = (term: string) => isSpecific(term) && (inName(term) || tool.termFrequencies.description.has(term));
+    let best: ToolEvidence | undefined;
+    // The best run of PROXIMITY consecutive message words: a request names its action and object together.
+    for (let start = 0; start < sequence.length; start += 1) {
+      const window = new Set(sequence.slice(start, start + PROXIMITY).filter(matches));
+      if (window.size === 0) continue;
+      const nameWords = longestInOrder([...window].flatMap((term) => nameOrder.get(term) ?? []));
+      if (
+        best === undefined || window.size > best.words || (window.size === best.words && nameWords > best.nameWords)
+      ) {
+        best = { name: tool.name, words: window.size, nameWords };
+      }
+    }
+    if (best !== undefined) found.push(best);
+  }
+  return found.sort((a, b) =>
+    b.words - a.words || b.nameWords - a.nameWords || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  );
+}
+
+/**
+ * Whether the evidence is strong enough to change the tool list for: STRONG_WORDS words, STRONG_NAME_WORDS of them in
+ * the name, or NAMED_WORDS words of the name. While nothing is offered yet (`firstRequest`) one word of the tool's name is enough ("what is the weather
+ * in Oslo?"): the first list costs no cached prefix, and "hello, how are you?" still names no tool.
+ */
+export function isStrongEvidence(evidence: ToolEvidence | undefined, firstRequest = false): boolean {
+  if (evidence === undefined) return false;
+  if (firstRequest) return evidence.nameWords >= STRONG_NAME_WORDS;
+  return (evidence.words >= STRONG_WORDS && evidence.nameWords >= STRONG_NAME_WORDS) ||
+    evidence.nameWords >= NAMED_WORDS;
+}

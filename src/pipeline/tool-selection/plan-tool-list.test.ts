@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createToolRegistry, STANDARD_TAG } from '../tool-catalogue/index.ts';
+import { createToolIndex } from '../tool-search/index.ts';
+import { applyToolSelection } from './apply-tool-selection.ts';
+import { finishToolList, planToolList, type PlanToolListInput } from './plan-tool-list.ts';
+
+const registry = createToolRegistry();
+const tool = (name: string, description: string, tags: string[]) =>
+  registry.register({ name, description, inputSchema: { type: 'object', properties: {} }, tags });
+tool('search_flights', 'Search flights between two airports on a date.', ['travel']);
+tool('book_flight', 'Book a flight for a passenger with a payment method.', ['travel']);
+tool('get_booking', 'Read a flight booking by its id.', ['travel']);
+tool('cancel_booking', 'Cancel a flight booking and refund it.', ['travel']);
+tool('change_booking_date', 'Move a booked flight to another date.', ['travel']);
+tool('create_note', 'Save a note (ideas, facts to remember, meeting notes).', ['notes']);
+tool('search_notes', 'Search the saved notes by words.', ['notes']);
+tool('get_note', 'Read one note by its id.', ['notes']);
+tool('update_note', 'Change the text of a note.', ['notes']);
+tool('delete_note', 'Delete a note.', ['notes']);
+tool('create_task', 'Add a task to the to-do list, with an optional due date.', ['tasks']);
+tool('list_tasks', 'List the open tasks, soonest due first.', ['tasks']);
+tool('complete_task', 'Mark a task as done.', ['tasks']);
+tool('get_weather', 'Current weather for a city.', ['weather']);
+tool('get_forecast', 'Weather forecast for a city for the next days.', ['weather']);
+const index = createToolIndex(registry.domainTools());
+const NOTES = ['create_note', 'delete_note', 'get_note', 'search_notes', 'update_note'];
+const TRAVEL = ['book_flight', 'cancel_booking', 'change_booking_date', 'get_booking', 'search_flights'];
+
+function plan(text: string, previous: readonly string[], calledTools: readonly string[] = []) {
+  const input: PlanToolListInput = {
+    text,
+    recentUserTurns: [],
+    previous,
+    calledTools,
+    index,
+    lookup: (name) => registry.get(name),
+    domainsOf: (name) => (registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
+    domains: registry.domains(),
+    domainTools: (domain) => registry.domainTools(domain).map((spec) => spec.name),
+    minTools: 3,
+    maxTools: 5,
+    modelId: 'cheap',
+  };
+  const planned = planToolList(input);
+  const selection = planned.kind === 'keep'
+    ? { selected: planned.selected, source: 'keep' as const, dropped: [] }
+    : applyToolSelection({ plan: planned.selection });
+  return { planned, list: finishToolList(planned, selection, { minTools: 3, maxTools: 5 }) };
+}
+
+describe('planToolList', () => {
+  it('keeps the list through chit-chat, thanks, answers from the conversation and messages that share a word', () => {
+    for (
+      const text of [
+        'Thanks, that was really helpful!',
+        'How are you today?',
+        'We had a lovely dinner with friends last night.',
+        'Haha, that note made my day.',
+        'My flight home was late, but the book I read on it was great.',
+        'The weather in Lisbon was wonderful, we walked along the river every evening.',
+        'What did you say the capital of Portugal was again?',
+        'I keep forgetting to write things down, it drives my partner crazy.',
+      ]
+    ) {
+      const { planned, list } = plan(text, NOTES);
+      assert.equal(planned.kind, 'keep', `kept for "${text}"`);
+      assert.deepEqual(list, NOTES, `the same list for "${text}"`);
+    }
+  });
+
+  it('moves to another domain on strong evidence, with the domain companions (3-5 tools)', () => {
+    const { planned, list } = plan('Please book a flight to Lisbon for Friday morning', NOTES, ['create_note']);
+    assert.equal(planned.kind, 'change');
+    if (planned.kind !== 'change') return;
+    assert.equal(planned.reason, 'strong-evidence');
+    assert.equal(planned.trigger.name, 'book_flight');
+    assert.ok(list.includes('book_flight') && list.includes('search_flights'), list.join(', '));
+    assert.ok(list.length >= 3 && list.length <= 5, list.join(', '));
+    assert.ok(list.every((name) => TRAVEL.includes(name)), `the travel domain only: ${list.join(', ')}`);
+    assert.deepEqual(list, [...list].sort(), 'name order: the same set is the same bytes');
+  });
+
+  it('keeps the list when an offered tool has the evidence', () => {
+    const { planned, list } = plan('Cancel the flight booking I made yesterday', TRAVEL);
+    assert.equal(planned.kind, 'keep');
+    assert.equal(planned.reason, 'offered-covers');
+    assert.deepEqual(list, TRAVEL);
+  });
+
+  it('offers nothing after a chit-chat opener (no cheap-model call), and chooses from the first request', () => {
+    const opener = plan('Hi there! Hope you are having a good week.', []);
+    assert.equal(opener.planned.kind, 'keep');
+    assert.deepEqual(opener.list, []);
+    const first = plan('What is the weather in Oslo?', []);
+    assert.equal(first.planned.kind, 'change');
+    if (first.planned.kind === 'change') assert.equal(first.planned.reason, 'first-request');
+    assert.ok(first.list.includes('get_weather') && first.list.includes('get_forecast'), first.list.join(', '));
+    assert.ok(first.list.length >= 3, `filled to at least 3 from the ranking: ${first.list.join(', ')}`);
+  });
+
+  it('offers the second tool of a two-step task with the first (find, then book)', () => {
+    const { list } = plan('Search flights from Oslo to Rome next Monday', []);
+    assert.ok(list.includes('search_flights') && list.includes('book_flight'), list.join(', '));
+  });
+
+  it('chooses from a one-tool catalogue too (no word of a tiny catalogue is generic)', () => {
+    const tiny = createToolRegistry();
+    tiny.register({
+      name: 'lookup_order',
+      description: 'Looks up the shipping status of an order by its id.',
+      inputSchema: { type: 'object', properties: {} },
+      tags: ['orders'],
+    });
+    const planned = planToolList({
+      text: 'Where is my order A-1?',
+      recentUserTurns: [],
+      previous: [],
+      calledTools: [],
+      index: createToolIndex(tiny.domainTools()),
+      lookup: (name) => tiny.get(name),
+      domainsOf: () => ['orders'],
+      domains: ['orders'],
+      domainTools: () => ['lookup_order'],
+      minTools: 3,
+      maxTools: 5,
+      modelId: 'cheap',
+    });
+    assert.equal(planned.kind, 'change');
+  });
+});

@@ -1,0 +1,168 @@
+// The tool-list policy of a turn, in one place: keep the offered tools unless the message plainly asks for one that is
+// not offered; then rank, focus on that tool's domain, choose (locally or through the cheap model) and fill.
+import type { ToolSpec } from '../tool-catalogue/index.ts';
+import { compareText } from '../tool-catalogue/index.ts';
+import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
+import { findNamedDomains } from './find-named-domains.ts';
+import { focusToolRanking } from './focus-tool-ranking.ts';
+import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
+import { planToolSelection } from './select-tools.ts';
+import type { ToolSelection, ToolSelectionPlan } from './tool-selection-plan.ts';
+
+/** Why the tool list changed (logged, and counted by the replay). */
+export type ToolListChangeReason = 'first-request' | 'strong-evidence' | 'find-tools';
+/** Why it did not. */
+export type ToolListKeepReason = 'no-evidence' | 'offered-covers';
+
+/** How many of the tools the model called lately a changed list keeps (when they share the new domain). */
+const CALLED_KEPT = 2;
+/** Specs shown to the cheap model: the best this many of the focused ranking. */
+const SHORTLIST_SPECS = 20;
+
+export type PlanToolListInput = {
+  readonly text: string;
+  /** Earlier user turns, oldest first (the last few). */
+  readonly recentUserTurns: readonly string[];
+  /** The domain tools offered last turn (already filtered to registered ones). */
+  readonly previous: readonly string[];
+  /** Domain tools the model called in the window, most recent first. */
+  readonly calledTools: readonly string[];
+  readonly index: ToolIndex;
+  readonly lookup: (name: string) => ToolSpec | undefined;
+  /** A tool's domain tags (`standard` excluded). */
+  readonly domainsOf: (name: string) => readonly string[];
+  /** Every domain tag of the catalogue. */
+  readonly domains: readonly string[];
+  /** Every domain tool of a domain, by name. */
+  readonly domainTools: (domain: string) => readonly string[];
+  readonly minTools: number;
+  readonly maxTools: number;
+  readonly modelId: string;
+};
+
+export type ToolListPlan =
+  | {
+    readonly kind: 'keep';
+    readonly selected: readonly string[];
+    readonly reason: ToolListKeepReason;
+    /** The strongest evidence the message gave (absent when it named no tool at all). */
+    readonly evidence?: ToolEvidence;
+  }
+  | {
+    readonly kind: 'change';
+    readonly reason: Exclude<ToolListChangeReason, 'find-tools'>;
+    /** The tool the message plainly asked for: it is always in the new list. */
+    readonly trigger: ToolEvidence;
+    /** How the rest is chosen: locally, or by the cheap model ('ask'). */
+    readonly selection: ToolSelectionPlan;
+    /** The ranking focused on the trigger's domain (the trigger, then its domain, then the rest), which fills the list. */
+    readonly ranking: readonly RankedTool[];
+    /** How many entries at the front of `ranking` are the trigger and its domain's tools. */
+    readonly domainSize: number;
+    readonly previous: readonly string[];
+    readonly calledTools: readonly string[];
+  };
+
+/** The domain's tools first (ranking order, then the rest of the domain by name), then everything else ranked. */
+function focusOnTrigger(
+  input: PlanToolListInput,
+  ranking: readonly RankedTool[],
+  trigger: string,
+): { readonly ranking: RankedTool[]; readonly domainSize: number } {
+  const tags = input.domainsOf(trigger);
+  const inDomain = (name: string) => name === trigger || input.domainsOf(name).some((tag) => tags.includes(tag));
+  const ranked = ranking.filter((entry) => inDomain(entry.name) && entry.name !== trigger);
+  const seen = new Set([trigger, ...ranked.map((entry) => entry.name)]);
+  const unranked = [...new Set(tags.flatMap((tag) => input.domainTools(tag)))].filter((name) => !seen.has(name))
+    .sort(compareText).map((name) => ({ name, score: 0 }));
+  const top = ranking[0]?.score ?? 1;
+  const domain = [
+    { name: trigger, score: Math.max(top, ranking.find((entry) => entry.name === trigger)?.score ?? 0) },
+    ...ranked,
+    ...unranked,
+  ];
+  return { ranking: [...domain, ...ranking.filter((entry) => !inDomain(entry.name))], domainSize: domain.length };
+}
+
+/**
+ * Keeps the offered list unless the message plainly asks for a tool it lacks: strong evidence (see isStrongEvidence:
+ * three of the message's own words close together in the tool's name and description, one in its name) for a tool that is not offered,
+ * while no offered tool has as much. Chit-chat, thanks, questions answered from the conversation and messages that
+ * share one word with some tool keep the list (and the cached prefix behind it). On a change, the trigger is the strong
+ * candidate the conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain.
+ * Pure and deterministic.
+ */
+export function planToolList(input: PlanToolListInput): ToolListPlan {
+  const evidence = measureToolEvidence(input.index, input.text).filter((entry) =>
+    input.lookup(entry.name) !== undefined
+  );
+  const strongest = evidence[0];
+  const keep = (reason: ToolListKeepReason): ToolListPlan => ({
+    kind: 'keep',
+    selected: input.previous,
+    reason,
+    ...(strongest === undefined ? {} : { evidence: strongest }),
+  });
+  const firstRequest = input.previous.length === 0;
+  const candidates = evidence.filter((entry) => isStrongEvidence(entry, firstRequest));
+  if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
+  const best = candidates[0]?.words ?? 0;
+  if (candidates.some((entry) => input.previous.includes(entry.name) && entry.words >= best)) {
+    return keep('offered-covers');
+  }
+  const ranked = rankTools(input.index, { query: input.text, recentUserTurns: input.recentUserTurns });
+  const { ranking } = focusToolRanking({
+    ranking: ranked,
+    previousSelection: input.previous,
+    calledTools: input.calledTools,
+    namedDomains: findNamedDomains(input.text, input.domains, ranked[0]?.name ?? ''),
+    domainsOf: input.domainsOf,
+  });
+  const position = new Map(ranking.map((entry, at) => [entry.name, at]));
+  const place = (entry: ToolEvidence) => position.get(entry.name) ?? Number.POSITIVE_INFINITY;
+  const [trigger = strongest] = candidates.sort((a, b) => place(a) - place(b) || b.words - a.words);
+  const { ranking: focused, domainSize } = focusOnTrigger(input, ranking, trigger.name);
+  const selection = planToolSelection({
+    ranking: focused,
+    query: input.text,
+    recentUserTurns: input.recentUserTurns,
+    minTools: input.minTools,
+    maxTools: input.maxTools,
+    modelId: input.modelId,
+    catalogue: focused.slice(0, SHORTLIST_SPECS).flatMap((entry) => input.lookup(entry.name) ?? []),
+  });
+  return {
+    kind: 'change',
+    reason: firstRequest ? 'first-request' : 'strong-evidence',
+    trigger,
+    selection,
+    ranking: focused,
+    domainSize,
+    previous: input.previous,
+    calledTools: input.calledTools,
+  };
+}
+
+/**
+ * The list a plan ends with. Keep: the previous list. Change: the trigger, the chosen tools, up to CALLED_KEPT tools the
+ * model called lately that share the new domain, then the domain's companions in focused-ranking order, up to maxTools
+ * (so a two-step task, find then book, finds its second tool offered); a domain with fewer than minTools tools is
+ * completed from the rest of the ranking. In name order, so the same set is the same bytes. Pure.
+ */
+export function finishToolList(
+  plan: ToolListPlan,
+  selection: ToolSelection,
+  bounds: { readonly minTools: number; readonly maxTools: number },
+): readonly string[] {
+  if (plan.kind === 'keep') return plan.selected;
+  const domain = plan.ranking.slice(0, plan.domainSize).map((entry) => entry.name);
+  const called = plan.calledTools.filter((name) => domain.includes(name)).slice(0, CALLED_KEPT);
+  const others = plan.ranking.slice(plan.domainSize).filter((entry) => entry.score > 0).map((entry) => entry.name);
+  const size = Math.max(bounds.maxTools, selection.selected.length);
+  const names = [...new Set([plan.trigger.name, ...selection.selected, ...called, ...domain])].slice(0, size);
+  for (const name of others) {
+    if (names.length >= bounds.minTools) break;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names.sort(compareText);
+}
