@@ -51,7 +51,10 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
         {
           sql:
             `SELECT ${MEMORY_COLUMNS}, (SELECT COALESCE(SUM(m.token_estimate), 0) FROM messages m WHERE m.conversation_id = conversation_memory.conversation_id) AS history_tokens, ` +
-            '(SELECT COALESCE(MAX(m.seq), 0) FROM messages m WHERE m.conversation_id = conversation_memory.conversation_id) AS last_seq ' +
+            '(SELECT COALESCE(MAX(m.seq), 0) FROM messages m WHERE m.conversation_id = conversation_memory.conversation_id) AS last_seq, ' +
+            // How often the cached prefix moved anyway, for the cache TTL: user turns so far and tool-selection changes.
+            "(SELECT COUNT(*) FROM messages m WHERE m.conversation_id = conversation_memory.conversation_id AND m.visible = 1 AND m.role = 'user') AS user_messages, " +
+            '(SELECT c.tool_changes FROM conversations c WHERE c.id = conversation_memory.conversation_id) AS tool_changes ' +
             `FROM conversation_memory WHERE conversation_id = ${LOCKED}`,
           args: locked,
         },
@@ -70,9 +73,7 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
         {
           // The gaps between user messages choose the cache TTL (pipeline/cache-ttl); the visible-message index serves it.
           sql:
-            `SELECT m.created_at, (SELECT COUNT(*) FROM messages u WHERE u.conversation_id = m.conversation_id AND u.visible = 1 ` +
-            `AND u.role = 'user') AS user_messages, (SELECT tool_changes FROM conversations WHERE id = m.conversation_id) AS tool_changes ` +
-            `FROM messages m WHERE m.conversation_id = ${LOCKED} AND m.visible = 1 AND m.role = 'user' ` +
+            `SELECT m.created_at FROM messages m WHERE m.conversation_id = ${LOCKED} AND m.visible = 1 AND m.role = 'user' ` +
             `ORDER BY m.seq DESC LIMIT ${RECENT_USER_TIMES}`,
           args: locked,
         },
@@ -101,8 +102,8 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
           createdAt: readText(row, 'created_at'),
         })),
         recentUserTimes: (userTimes?.rows ?? []).map((row) => readText(row, 'created_at')).reverse(),
-        userMessageCount: userTimes?.rows[0] === undefined ? 0 : readNumber(userTimes.rows[0], 'user_messages'),
-        toolChanges: userTimes?.rows[0] === undefined ? 0 : readNumber(userTimes.rows[0], 'tool_changes'),
+        userMessageCount: readNumber(memoryRow, 'user_messages'),
+        toolChanges: readNumber(memoryRow, 'tool_changes'),
       };
     },
   };
