@@ -19,10 +19,6 @@ import type { LearnedStateStore } from './learned-state-store.ts';
 
 type Scoped<T = object> = ConversationScope & Readonly<T>;
 
-export type TurnLockResult =
-  | { readonly ok: true; readonly lockedUntil: string; readonly abandonedTurnIds: readonly string[] }
-  | { readonly ok: false; readonly reason: 'conflict'; readonly lockedUntil: string | null };
-
 /** What a turn reads, as one snapshot taken in the transaction that started it. */
 export type TurnSnapshot = {
   /** The conversation as stored (its lock now this turn's). */
@@ -80,24 +76,13 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore, Conso
   /** Removes the conversation and everything derived from it; false when there was nothing of this owner's. */
   deleteConversation(scope: ConversationScope): Promise<boolean>;
   setSelectedTools(input: Scoped<{ tools: readonly string[] | null }>): Promise<void>;
-  updateSession(
-    input: Scoped<{ sessionId: string | null; sessionStartedAt: string | null; lastActivityAt: string | null }>,
-  ): Promise<void>;
 
   /**
-   * Atomically takes the one-turn-at-a-time lock until `now + leaseMs`: free, expired or already this turn's → ok
-   * (turns left `running` by an expired holder are marked failed 'abandoned' and listed); otherwise conflict.
-   */
-  acquireTurnLock(input: Scoped<{ turnId: string; now: Date; leaseMs: number }>): Promise<TurnLockResult>;
-  /**
-   * In ONE transaction: takes the lock as acquireTurnLock does, begins the turn (running, no messages) as beginTurn does,
-   * and reads the TurnSnapshot; a refused lock changes and reads nothing (conflict).
+   * In ONE transaction: takes the one-turn-at-a-time lock until `now + leaseMs` (free, expired or already this turn's;
+   * turns left `running` by an expired holder are marked failed 'abandoned' and listed), begins the turn (running, no
+   * messages yet) and reads the TurnSnapshot; a refused lock changes and reads nothing (conflict, with its expiry).
    */
   startTurn(input: Scoped<{ turnId: string; now: Date; leaseMs: number }>): Promise<StartTurnResult>;
-  /** Releases the lock only if `turnId` holds it; true when it did. */
-  releaseTurnLock(input: Scoped<{ turnId: string }>): Promise<boolean>;
-  /** Starts a turn (status running) and appends its messages (the user's), only while `turnId` holds the lock. */
-  beginTurn(input: Scoped<{ turnId: string; messages: readonly NewMessage[] }>): Promise<TurnWriteResult>;
   /** Appends the turn's messages, usage and idempotency answer, marks it complete and releases the lock: all or nothing. */
   completeTurn(input: FinishTurnInput): Promise<TurnWriteResult>;
   /** As completeTurn, marking the turn failed with `errorCode`. */

@@ -55,10 +55,9 @@ describe('createLibsqlStore: conversations', () => {
           store.recordGap({ ...foreign, expectedVersion: 0, reason: 'x', fromSeq: 1, toSeq: 1, advanceCoverage: true }),
       ],
       ['usageTotals', () => store.usageTotals(foreign)],
-      ['acquireTurnLock', () => store.acquireTurnLock({ ...foreign, turnId: 't', now: fixture.now(), leaseMs: 1000 })],
-      ['releaseTurnLock', () => store.releaseTurnLock({ ...foreign, turnId: 't' })],
-      ['beginTurn', () => store.beginTurn({ ...foreign, turnId: 't', messages: [] })],
+      ['startTurn', () => store.startTurn({ ...foreign, turnId: 't', now: fixture.now(), leaseMs: 1000 })],
       ['completeTurn', () => store.completeTurn({ ...foreign, turnId: 't' })],
+      ['failTurn', () => store.failTurn({ ...foreign, turnId: 't', errorCode: 'internal' })],
       ['listIncompleteTurns', () => store.listIncompleteTurns(foreign)],
       ['beginIdempotency', () => store.beginIdempotency({ ...foreign, key: 'k', requestHash: 'h' })],
       ['getIdempotency', () => store.getIdempotency({ ...foreign, key: 'k' })],
@@ -68,10 +67,6 @@ describe('createLibsqlStore: conversations', () => {
       ],
       ['listAssetExposures', () => store.listAssetExposures({ ...foreign, sessionId: 's' })],
       ['setSelectedTools', () => store.setSelectedTools({ ...foreign, tools: ['x'] })],
-      [
-        'updateSession',
-        () => store.updateSession({ ...foreign, sessionId: 's', sessionStartedAt: null, lastActivityAt: null }),
-      ],
     ];
     for (const [name, call] of calls) await assert.rejects(call(), notFound, name);
     assert.equal(await store.deleteConversation(foreign), false);
@@ -90,16 +85,20 @@ describe('createLibsqlStore: conversations', () => {
     );
   });
 
-  it('keeps the sticky tool selection and the asset session', async () => {
+  it('keeps the sticky tool selection and the asset session a completed turn stored', async () => {
     const { store } = fixture;
     const { id } = await store.createConversation({ ownerId: 'alice' });
     const scope = { ownerId: 'alice', conversationId: id };
     await store.setSelectedTools({ ...scope, tools: ['add_task', 'list_tasks'] });
-    await store.updateSession({
+    assert.ok((await store.startTurn({ ...scope, turnId: `${id}-turn`, now: fixture.now(), leaseMs: 60_000 })).ok);
+    await store.completeTurn({
       ...scope,
-      sessionId: 's1',
-      sessionStartedAt: '2026-01-01T00:00:00.000Z',
-      lastActivityAt: '2026-01-01T00:05:00.000Z',
+      turnId: `${id}-turn`,
+      session: {
+        sessionId: 's1',
+        sessionStartedAt: '2026-01-01T00:00:00.000Z',
+        lastActivityAt: '2026-01-01T00:05:00.000Z',
+      },
     });
     const conversation = await store.getConversation(scope);
     assert.deepEqual(
@@ -121,8 +120,8 @@ describe('createLibsqlStore: delete', () => {
     const { store } = fixture;
     const { id } = await store.createConversation({ ownerId });
     const scope = { ownerId, conversationId: id };
-    await store.acquireTurnLock({ ...scope, turnId: `${id}-turn`, now: fixture.now(), leaseMs: 60_000 });
-    await store.beginTurn({ ...scope, turnId: `${id}-turn`, messages: [textMessage('user', 'hi')] });
+    await store.startTurn({ ...scope, turnId: `${id}-turn`, now: fixture.now(), leaseMs: 60_000 });
+    await store.completeTurn({ ...scope, turnId: `${id}-turn`, messages: [textMessage('user', 'hi')] });
     await store.beginIdempotency({ ...scope, key: 'k', requestHash: 'h' });
     await store.recordUsage({
       ...scope,

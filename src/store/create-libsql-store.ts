@@ -11,7 +11,6 @@ import { createLearnedStateOperations } from './libsql/learned-state-operations.
 import { createMemoryOperations } from './libsql/memory-operations.ts';
 import { createMessageOperations } from './libsql/message-operations.ts';
 import type { StoreContext } from './libsql/store-context.ts';
-import { createTurnLockOperations } from './libsql/turn-lock-operations.ts';
 import { createTurnOperations } from './libsql/turn-operations.ts';
 import { createTurnStartOperations } from './libsql/turn-start-operations.ts';
 import { createUsageOperations } from './libsql/usage-operations.ts';
@@ -39,7 +38,6 @@ export function createLibsqlStore(options: LibsqlStoreOptions): ConversationStor
   };
   return {
     ...createConversationOperations(context),
-    ...createTurnLockOperations(context),
     ...createTurnOperations(context),
     ...createTurnStartOperations(context),
     ...createMessageOperations(context),

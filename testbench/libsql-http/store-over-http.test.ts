@@ -107,21 +107,21 @@ describe('the libSQL store over the HTTP fixture (@libsql/client/web)', () => {
     assert.equal(left.rows[0]?.['n'], 0);
   });
 
-  it('runs a turn: lock, begin, complete with messages and usage in one transaction', async () => {
+  it('runs a turn: start (lock and begin) and complete with its messages in one transaction each', async () => {
     const { id } = await store.createConversation({ ownerId: 'bob' });
     const scope = { ownerId: 'bob', conversationId: id };
     const now = new Date(Date.UTC(2026, 0, 1));
-    assert.equal((await store.acquireTurnLock({ ...scope, turnId: 'turn-1', now, leaseMs: 60_000 })).ok, true);
-    assert.equal((await store.acquireTurnLock({ ...scope, turnId: 'turn-2', now, leaseMs: 60_000 })).ok, false);
-    assert.equal(
-      (await store.beginTurn({ ...scope, turnId: 'turn-1', messages: [text('user', 'question')] })).ok,
-      true,
-    );
-    const completed = await store.completeTurn({ ...scope, turnId: 'turn-1', messages: [text('assistant', 'answer')] });
-    assert.deepEqual(completed.ok ? completed.messages.map((message) => message.seq) : completed.reason, [2]);
+    assert.equal((await store.startTurn({ ...scope, turnId: 'turn-1', now, leaseMs: 60_000 })).ok, true);
+    assert.equal((await store.startTurn({ ...scope, turnId: 'turn-2', now, leaseMs: 60_000 })).ok, false);
+    const completed = await store.completeTurn({
+      ...scope,
+      turnId: 'turn-1',
+      messages: [text('user', 'question'), text('assistant', 'answer')],
+    });
+    assert.deepEqual(completed.ok ? completed.messages.map((message) => message.seq) : completed.reason, [1, 2]);
     assert.deepEqual(await store.listIncompleteTurns(scope), []);
     assert.equal(
-      (await store.acquireTurnLock({ ...scope, turnId: 'turn-2', now, leaseMs: 60_000 })).ok,
+      (await store.startTurn({ ...scope, turnId: 'turn-2', now, leaseMs: 60_000 })).ok,
       true,
       'completeTurn released the lock',
     );

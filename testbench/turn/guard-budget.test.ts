@@ -115,7 +115,7 @@ describe('budget guard', () => {
       fixture.service.sendMessage({ userId: USER, conversationId: other, text: 'Add a note about the garden' }),
       (error) => isAppError(error, 'too_many_turns') && error.details?.['retryAfterSeconds'] === 2,
     );
-    await fixture.store.releaseTurnLock({ ownerId: USER, conversationId: busy, turnId: 'held-turn' });
+    await fixture.store.completeTurn({ ownerId: USER, conversationId: busy, turnId: 'held-turn' });
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Noted.' });
     const result = await fixture.service.sendMessage({
       userId: USER,

@@ -197,17 +197,13 @@ describe('runTurn', () => {
     const conversationId = await fixture.createConversation();
     const scope = { ownerId: USER, conversationId };
     assert.ok(
-      (await fixture.store.acquireTurnLock({
+      (await fixture.store.startTurn({
         ...scope,
         turnId: 'crashed',
         now: fixture.now(),
         leaseMs: fixture.deps.settings.turnLeaseMs,
       })).ok,
-      'the crashed turn held the lock',
-    );
-    assert.ok(
-      (await fixture.store.beginTurn({ ...scope, turnId: 'crashed', messages: [] })).ok,
-      'the crashed turn began',
+      'the crashed turn held the lock and began',
     );
     await assert.rejects(
       fixture.service.sendMessage({ userId: USER, conversationId, text: 'Hello' }),

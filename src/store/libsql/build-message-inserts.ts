@@ -10,10 +10,6 @@ export type WriteGuard = { readonly sql: string; readonly args: readonly InValue
 
 export const ALWAYS: WriteGuard = { sql: '1', args: [] };
 
-export function lockHeldBy(turnId: string): WriteGuard {
-  return { sql: 'c.turn_lock_owner = ?', args: [turnId] };
-}
-
 export function turnRunning(turnId: string): WriteGuard {
   return {
     sql: "EXISTS (SELECT 1 FROM turns t WHERE t.id = ? AND t.conversation_id = c.id AND t.status = 'running')",

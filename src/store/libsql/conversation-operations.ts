@@ -17,7 +17,7 @@ const MAX_ID_LENGTH = 200;
 
 type ConversationOperations = Pick<
   ConversationStore,
-  'createConversation' | 'getConversation' | 'deleteConversation' | 'setSelectedTools' | 'updateSession'
+  'createConversation' | 'getConversation' | 'deleteConversation' | 'setSelectedTools'
 >;
 
 export function createConversationOperations(context: StoreContext): ConversationOperations {
@@ -108,14 +108,6 @@ export function createConversationOperations(context: StoreContext): Conversatio
         'selected_tools = ?, tool_changes = tool_changes + (CASE WHEN selected_tools IS NULL OR selected_tools IS ? THEN 0 ELSE 1 END)',
         [tools, tools],
       );
-    },
-
-    async updateSession(input) {
-      await updateOwned(input, 'session_id = ?, session_started_at = ?, last_activity_at = ?', [
-        input.sessionId,
-        input.sessionStartedAt,
-        input.lastActivityAt,
-      ]);
     },
   };
 }

@@ -26,104 +26,113 @@ async function newScope(ownerId = 'alice') {
   return { ownerId, conversationId: id };
 }
 
-describe('acquireTurnLock / releaseTurnLock', () => {
-  it('lets one turn at a time hold the lock; the holder may renew; release frees it', async () => {
+/** Takes the lock and begins the turn as the turn loop does (one transaction); fails the test when it is refused. */
+async function startTurn(scope: { ownerId: string; conversationId: string }, turnId: string, leaseMs = 60_000) {
+  const started = await fixture.store.startTurn({ ...scope, turnId, now: fixture.now(), leaseMs });
+  assert.ok(started.ok, `${turnId} should have started`);
+  return started;
+}
+
+describe('startTurn: the one-turn lock', () => {
+  it('lets one turn at a time hold the lock; only the holder frees it, by finishing', async () => {
     const { store } = fixture;
     const scope = await newScope();
     const now = fixture.now();
-    assert.deepEqual(await store.acquireTurnLock({ ...scope, turnId: 't1', now, leaseMs: 60_000 }), {
-      ok: true,
-      lockedUntil: '2026-01-01T00:01:00.000Z',
-      abandonedTurnIds: [],
-    });
-    assert.deepEqual(await store.acquireTurnLock({ ...scope, turnId: 't2', now, leaseMs: 60_000 }), {
+    const first = await startTurn(scope, 't1');
+    assert.deepEqual(first.conversation.turnLock, { owner: 't1', until: '2026-01-01T00:01:00.000Z' });
+    assert.deepEqual(await store.startTurn({ ...scope, turnId: 't2', now, leaseMs: 60_000 }), {
       ok: false,
       reason: 'conflict',
       lockedUntil: '2026-01-01T00:01:00.000Z',
     });
-    assert.equal((await store.acquireTurnLock({ ...scope, turnId: 't1', now, leaseMs: 120_000 })).ok, true);
-    assert.equal(await store.releaseTurnLock({ ...scope, turnId: 't2' }), false, 'only the holder releases');
-    assert.equal(await store.releaseTurnLock({ ...scope, turnId: 't1' }), true);
+    assert.deepEqual(
+      await store.failTurn({ ...scope, turnId: 't2', errorCode: 'conflict' }),
+      { ok: false, reason: 'turn_not_running' },
+      'a refused turn was never begun',
+    );
+    assert.equal((await store.getConversation(scope))?.turnLock?.owner, 't1', 'only the holder releases');
+    assert.equal((await store.completeTurn({ ...scope, turnId: 't1' })).ok, true);
     assert.equal((await store.getConversation(scope))?.turnLock, null);
-    assert.equal((await store.acquireTurnLock({ ...scope, turnId: 't2', now, leaseMs: 1000 })).ok, true);
+    assert.equal((await store.startTurn({ ...scope, turnId: 't2', now, leaseMs: 1000 })).ok, true);
   });
 
-  it('grants exactly one of many simultaneous acquirers', async () => {
+  it('lets exactly one of many simultaneous turns start', async () => {
     const scope = await newScope();
     const results = await Promise.all(
       [...Array(10)].map((_, index) =>
-        fixture.store.acquireTurnLock({ ...scope, turnId: `t${index}`, now: fixture.now(), leaseMs: 1000 })
+        fixture.store.startTurn({ ...scope, turnId: `t${index}`, now: fixture.now(), leaseMs: 1000 })
       ),
     );
     assert.equal(results.filter((result) => result.ok).length, 1);
+    assert.equal((await fixture.store.listIncompleteTurns(scope)).length, 1, 'the refused ones began nothing');
   });
 
   it('lets an expired lease be taken over and fails the turn its holder left running', async () => {
     const { store } = fixture;
     const scope = await newScope();
     const start = fixture.now();
-    await store.acquireTurnLock({ ...scope, turnId: 'crashed', now: start, leaseMs: 1000 });
-    await store.beginTurn({ ...scope, turnId: 'crashed', messages: [textMessage('user', 'hello?')] });
+    await startTurn(scope, 'crashed', 1000);
     assert.equal(
-      (await store.acquireTurnLock({ ...scope, turnId: 'next', now: new Date(start.getTime() + 999), leaseMs: 1000 }))
-        .ok,
+      (await store.startTurn({ ...scope, turnId: 'next', now: new Date(start.getTime() + 999), leaseMs: 1000 })).ok,
       false,
     );
-    const taken = await store.acquireTurnLock({
+    const taken = await store.startTurn({
       ...scope,
       turnId: 'next',
       now: new Date(start.getTime() + 1000),
       leaseMs: 1000,
     });
-    assert.deepEqual(taken, {
-      ok: true,
-      lockedUntil: new Date(start.getTime() + 2000).toISOString(),
-      abandonedTurnIds: ['crashed'],
+    assert.ok(taken.ok, 'the expired lease is taken over');
+    assert.deepEqual(taken.abandonedTurnIds, ['crashed']);
+    assert.deepEqual(taken.conversation.turnLock, {
+      owner: 'next',
+      until: new Date(start.getTime() + 2000).toISOString(),
     });
-    assert.deepEqual(await store.listIncompleteTurns(scope), []);
+    assert.deepEqual((await store.listIncompleteTurns(scope)).map((turn) => turn.id), ['next']);
     // The crashed turn, should it wake up, can no longer write anything.
     assert.deepEqual(
-      await store.completeTurn({ ...scope, turnId: 'crashed', messages: [textMessage('assistant', 'late')] }),
-      {
-        ok: false,
-        reason: 'turn_not_running',
-      },
+      await store.completeTurn({ ...scope, turnId: 'crashed', messages: [textMessage('user', 'hello?')] }),
+      { ok: false, reason: 'turn_not_running' },
     );
-    assert.deepEqual((await store.loadUncovered(scope)).map((message) => message.text), ['hello?']);
+    assert.deepEqual(await store.loadUncovered(scope), []);
+    const row = await fixture.database.read({
+      sql: 'SELECT status, error_code FROM turns WHERE id = ? AND conversation_id = ?',
+      args: ['crashed', scope.conversationId],
+    });
+    assert.deepEqual({ ...row.rows[0] }, { status: 'failed', error_code: 'abandoned' });
   });
 });
 
-describe('beginTurn / completeTurn / failTurn', () => {
-  it('begins only under the lock, storing the user message and the turn', async () => {
+describe('completeTurn / failTurn', () => {
+  it('a started turn is running with no message yet; its messages are stored when it completes', async () => {
     const { store } = fixture;
     const scope = await newScope();
     const t1 = `${scope.conversationId}-t1`;
-    assert.deepEqual(await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'hi')] }), {
-      ok: false,
-      reason: 'lock_not_held',
-    });
-    assert.deepEqual(await store.loadUncovered(scope), [], 'nothing was written without the lock');
-    await store.acquireTurnLock({ ...scope, turnId: t1, now: fixture.now(), leaseMs: 60_000 });
-    const begun = await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'hi')] });
-    assert.equal(begun.ok && begun.messages[0]?.seq, 1);
+    await startTurn(scope, t1);
     assert.deepEqual(await store.listIncompleteTurns(scope), [{
       id: t1,
       conversationId: scope.conversationId,
       status: 'running',
-      userMessageSeq: 1,
+      userMessageSeq: null,
       startedAt: '2026-01-01T00:00:00.000Z',
       finishedAt: null,
       errorCode: null,
     }]);
+    assert.deepEqual(await store.loadUncovered(scope), [], 'nothing is stored before the turn finishes');
+    const done = await store.completeTurn({
+      ...scope,
+      turnId: t1,
+      messages: [textMessage('user', 'hi'), textMessage('assistant', 'Hello!')],
+    });
+    assert.deepEqual(done.ok && done.messages.map((message) => message.seq), [1, 2]);
   });
 
   it('completes a turn with its messages, usage and idempotent answer at once, releasing the lock', async () => {
     const { store } = fixture;
     const scope = await newScope();
     const t1 = `${scope.conversationId}-t1`;
-    await store.acquireTurnLock({ ...scope, turnId: t1, now: fixture.now(), leaseMs: 60_000 });
     await store.beginIdempotency({ ...scope, key: 'key-1', requestHash: 'h' });
-    await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'add milk')] });
+    await startTurn(scope, t1);
     const toolUse = {
       role: 'assistant' as const,
       content: [{ type: 'tool_use' as const, id: 'tu1', name: 'add_task', input: { title: 'milk' } }],
@@ -139,14 +148,21 @@ describe('beginTurn / completeTurn / failTurn', () => {
     const done = await store.completeTurn({
       ...scope,
       turnId: t1,
-      messages: [toolUse, toolResult, { ...textMessage('assistant', 'Added.'), id: 'reply-1' }],
+      messages: [
+        textMessage('user', 'add milk'),
+        toolUse,
+        toolResult,
+        { ...textMessage('assistant', 'Added.'), id: 'reply-1' },
+      ],
       usage: [USAGE, { ...USAGE, kind: 'selector' }],
       idempotency: { key: 'key-1', response: { message: { id: 'reply-1' } } },
     });
-    assert.deepEqual(done.ok && done.messages.map((message) => [message.seq, message.id === 'reply-1']), [[2, false], [
-      3,
-      false,
-    ], [4, true]]);
+    assert.deepEqual(done.ok && done.messages.map((message) => [message.seq, message.id === 'reply-1']), [
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
     assert.equal((await store.getConversation(scope))?.turnLock, null);
     assert.equal((await store.usageTotals(scope)).calls, 2);
     assert.deepEqual(await store.beginIdempotency({ ...scope, key: 'key-1', requestHash: 'h' }), {
@@ -165,17 +181,16 @@ describe('beginTurn / completeTurn / failTurn', () => {
     const { store } = fixture;
     const scope = await newScope();
     const t1 = `${scope.conversationId}-t1`;
-    await store.acquireTurnLock({ ...scope, turnId: t1, now: fixture.now(), leaseMs: 60_000 });
-    await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'q')] });
+    await startTurn(scope, t1);
     await assert.rejects(
       store.completeTurn({
         ...scope,
         turnId: t1,
-        messages: [textMessage('assistant', 'a')],
+        messages: [textMessage('user', 'q'), textMessage('assistant', 'a')],
         usage: [{ ...USAGE, outputTokens: -1 }],
       }),
     );
-    assert.equal((await store.loadUncovered(scope)).length, 1);
+    assert.equal((await store.loadUncovered(scope)).length, 0);
     assert.equal((await store.listIncompleteTurns(scope)).length, 1);
   });
 
@@ -183,8 +198,7 @@ describe('beginTurn / completeTurn / failTurn', () => {
     const { store } = fixture;
     const scope = await newScope();
     const t1 = `${scope.conversationId}-t1`;
-    await store.acquireTurnLock({ ...scope, turnId: t1, now: fixture.now(), leaseMs: 60_000 });
-    await store.beginTurn({ ...scope, turnId: t1, messages: [textMessage('user', 'q')] });
+    await startTurn(scope, t1);
     fixture.advance(5000);
     assert.deepEqual(await store.failTurn({ ...scope, turnId: t1, errorCode: 'model_throttled' }), {
       ok: true,

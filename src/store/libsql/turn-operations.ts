@@ -1,11 +1,9 @@
-// Turns: begun under the lock with the user's message, finished (complete or failed) with everything else at once.
+// Turns: finished (complete or failed) with their messages, usage and answer at once; startTurn begins them.
 import type { InStatement, InValue } from '@libsql/client';
 import type { ConversationStore, FinishTurnInput, TurnWriteResult } from '../conversation-store.ts';
 import {
   buildMessageInserts,
-  lockHeldBy,
   prepareMessages,
-  touchConversation,
   turnRunning,
   withAssignedSeq,
   type WriteGuard,
@@ -15,7 +13,7 @@ import { toTurn, TURN_COLUMNS } from './map-records.ts';
 import { assertConversation, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 import { buildUsageInsert } from './usage-operations.ts';
 
-type TurnOperations = Pick<ConversationStore, 'beginTurn' | 'completeTurn' | 'failTurn' | 'listIncompleteTurns'>;
+type TurnOperations = Pick<ConversationStore, 'completeTurn' | 'failTurn' | 'listIncompleteTurns'>;
 
 /**
  * One UPDATE of the conversation row for a finishing turn (null when there is nothing to change): releases the lock if
@@ -92,26 +90,6 @@ export function createTurnOperations(context: StoreContext): TurnOperations {
   };
 
   return {
-    async beginTurn(input) {
-      const at = nowIso(context);
-      const messages = prepareMessages(context, input.messages, input.turnId);
-      const statements = buildMessageInserts(input, messages, lockHeldBy(input.turnId));
-      const beginIndex = statements.length;
-      statements.push({
-        sql: 'INSERT INTO turns (id, conversation_id, status, user_message_seq, started_at) ' +
-          "SELECT ?, c.id, 'running', (SELECT MIN(m.seq) FROM messages m WHERE m.conversation_id = c.id AND m.turn_id = ?), ? " +
-          `FROM conversations c WHERE ${OWNED} AND c.turn_lock_owner = ? RETURNING id`,
-        args: [input.turnId, input.turnId, at, ...ownerArgs(input), input.turnId],
-      });
-      if (messages.length > 0) statements.push(touchConversation(input, at));
-      const results = await context.database.batchWrite(statements);
-      if (results[beginIndex]?.rows.length !== 1) {
-        await assertConversation(context, input);
-        return { ok: false, reason: 'lock_not_held' };
-      }
-      return { ok: true, messages: withAssignedSeq(messages, results) ?? [] };
-    },
-
     completeTurn: (input) => finishTurn(input, 'complete', null),
     failTurn: (input) => finishTurn(input, 'failed', input.errorCode),
 

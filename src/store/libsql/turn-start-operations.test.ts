@@ -41,11 +41,16 @@ describe('startTurn', () => {
       })).ok,
       true,
     );
-    await store.updateSession({
+    // An earlier turn stored the asset session.
+    assert.equal((await store.startTurn({ ...scope, turnId: 't0', now: fixture.now(), leaseMs: 60_000 })).ok, true);
+    await store.completeTurn({
       ...scope,
-      sessionId: 's1',
-      sessionStartedAt: '2026-01-01T00:00:00.000Z',
-      lastActivityAt: '2026-01-01T00:00:00.000Z',
+      turnId: 't0',
+      session: {
+        sessionId: 's1',
+        sessionStartedAt: '2026-01-01T00:00:00.000Z',
+        lastActivityAt: '2026-01-01T00:00:00.000Z',
+      },
     });
     await store.recordAssetExposure({ ...scope, sessionId: 's1', assetId: 'style', messageSeq: second?.seq ?? 0 });
     await store.recordAssetExposure({ ...scope, sessionId: 'old', assetId: 'style', messageSeq: first?.seq ?? 0 });
@@ -62,7 +67,7 @@ describe('startTurn', () => {
       started.sessionExposures.map((exposure) => [exposure.sessionId, exposure.assetId, exposure.messageSeq]),
       [['s1', 'style', second?.seq]],
     );
-    assert.deepEqual(await turnStatuses(scope.conversationId), ['t1:running']);
+    assert.deepEqual(await turnStatuses(scope.conversationId), ['t0:complete', 't1:running']);
   });
 
   it('refuses a second turn while the lease runs, changing nothing, and takes over an expired one', async () => {
@@ -154,7 +159,7 @@ describe('startTurn user message times', () => {
     assert.deepEqual(started.recentUserTimes, written.slice(-20));
     assert.equal(started.userMessageCount, 22);
     assert.equal(started.toolChanges, 0);
-    await store.releaseTurnLock({ ...scope, turnId: 'times' });
+    await store.completeTurn({ ...scope, turnId: 'times' });
     await store.setSelectedTools({ ...scope, tools: ['add_task'] });
     await store.setSelectedTools({ ...scope, tools: ['add_task'] });
     await store.setSelectedTools({ ...scope, tools: ['add_task', 'list_tasks'] });

@@ -1,7 +1,8 @@
 // The start of a turn in one transaction: take the lock, begin the turn, and read everything the turn needs.
 import type { InStatement } from '@libsql/client';
 import { AppError } from '../../errors.ts';
-import type { ConversationStore } from '../conversation-store.ts';
+import type { ConversationStore, StartTurnResult } from '../conversation-store.ts';
+import type { ConversationScope } from '../store-records.ts';
 import {
   CONVERSATION_COLUMNS,
   MEMORY_COLUMNS,
@@ -11,10 +12,34 @@ import {
   toMessage,
 } from './map-records.ts';
 import { readNumber, readText, readTextOrNull } from './read-row.ts';
-import { OWNED, ownerArgs, type StoreContext } from './store-context.ts';
-import { checkLease, readLockConflict } from './turn-lock-operations.ts';
+import { notFound, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
 type TurnStartOperations = Pick<ConversationStore, 'startTurn'>;
+
+/** The lease's start and end (epoch ms); AppError 'internal' for an invalid Date or a lease that is not a positive integer. */
+function checkLease(input: { readonly now: Date; readonly leaseMs: number }): { now: number; until: number } {
+  const now = input.now.getTime();
+  if (!Number.isFinite(now)) throw new AppError('internal', 'now must be a valid Date');
+  if (!Number.isSafeInteger(input.leaseMs) || input.leaseMs <= 0) {
+    throw new AppError('internal', `leaseMs must be a positive integer, got ${String(input.leaseMs)}`);
+  }
+  return { now, until: now + input.leaseMs };
+}
+
+/** The refusal when someone else holds the lock (with its expiry); not_found when the conversation is not the owner's. */
+async function readLockConflict(
+  context: StoreContext,
+  scope: ConversationScope,
+): Promise<Extract<StartTurnResult, { ok: false }>> {
+  const current = await context.database.read({
+    sql: `SELECT c.turn_lock_until FROM conversations c WHERE ${OWNED}`,
+    args: ownerArgs(scope),
+  });
+  const row = current.rows[0];
+  if (row === undefined) throw notFound();
+  const held = row['turn_lock_until'];
+  return { ok: false, reason: 'conflict', lockedUntil: typeof held === 'number' ? new Date(held).toISOString() : null };
+}
 
 /** How many of the latest user messages' times a turn reads (their gaps choose the cache TTL). */
 const RECENT_USER_TIMES = 20;
