@@ -18,7 +18,8 @@ async function readText(path: string, what: string): Promise<string> {
   }
 }
 
-async function readAssets(dir: string): Promise<Map<string, string>> {
+/** One asset per file of `dir`, its id the file name without extension (the replay reads its --assets the same way). */
+export async function readAssetsDirectory(dir: string): Promise<Map<string, string>> {
   let names: string[];
   try {
     names = (await readdir(dir, { withFileTypes: true })).filter((entry) =>
@@ -67,7 +68,7 @@ export async function loadLocalContent(config: Readonly<Config>): Promise<Deploy
     ...(config.systemPromptFile === undefined
       ? {}
       : { instructions: await readText(config.systemPromptFile, 'SYSTEM_PROMPT_FILE') }),
-    ...(config.assetsDir === undefined ? {} : { assets: await readAssets(config.assetsDir) }),
+    ...(config.assetsDir === undefined ? {} : { assets: await readAssetsDirectory(config.assetsDir) }),
     ...(manifests.length === 0 ? {} : { manifests }),
   };
 }

@@ -3,6 +3,7 @@ import type { ModelCaller } from '../../src/bedrock/call-model.ts';
 import { isAppError } from '../../src/errors.ts';
 import { SELECT_TOOLS_NAME } from '../../src/pipeline/tool-selection/index.ts';
 import { isCachePoint, type PromptRequest, type Usage } from '../../src/pipeline/types/index.ts';
+import { describeRequestAssets, type RequestAssets } from './measure-asset-cost.ts';
 
 export type CallKind = 'main' | 'selector' | 'summariser';
 
@@ -20,6 +21,8 @@ export type CallRecord = {
   /** Tool names declared in the request, in request order. */
   readonly tools: readonly string[];
   readonly cachePoints: number;
+  /** Main calls: the get_asset pairs the request carried (measure-asset-cost.ts). */
+  readonly assets?: RequestAssets;
   /** Set when the call failed: the error code and, for a Bedrock failure, its exception name. */
   readonly error?: { readonly code: string; readonly bedrockError?: string; readonly message: string };
 };
@@ -86,5 +89,13 @@ function describeRequest(request: PromptRequest, mainModelId: string, at: number
     [...request.tools, ...request.system, ...request.messages.flatMap((message) => message.content)].filter(
       isCachePoint,
     ).length;
-  return { kind, modelId: request.modelId, at, messages: request.messages.length, tools, cachePoints };
+  return {
+    kind,
+    modelId: request.modelId,
+    at,
+    messages: request.messages.length,
+    tools,
+    cachePoints,
+    ...(kind === 'main' ? { assets: describeRequestAssets(request) } : {}),
+  };
 }

@@ -20,6 +20,8 @@ export type ReplayEnvironmentOptions = {
   readonly conversations: readonly Conversation[];
   readonly manifests: readonly { readonly label: string; readonly json: unknown }[];
   readonly settings: TurnSettings;
+  /** Asset texts by id (`--assets`); none by default. */
+  readonly assets?: ReadonlyMap<string, string>;
   readonly createService: (deps: TurnDependencies) => ReplayService;
   /** A libSQL URL (`file:…`) to keep; default a temp file removed on close. */
   readonly databaseUrl?: string;
@@ -85,6 +87,7 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
     toolIndex: createToolIndex(built.registry.domainTools()),
     standardHandlers: built.standardHandlers,
     settings: options.settings,
+    assets: options.assets ?? new Map(),
     clock,
     ...(simulator === undefined ? {} : { simulator }),
     createService: options.createService,

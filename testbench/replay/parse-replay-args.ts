@@ -3,6 +3,8 @@ export type ReplayArgs = {
   readonly input: string;
   readonly tools: readonly string[];
   readonly systemFile?: string;
+  /** A directory of asset files (one per asset, as ASSETS_DIR): the replayed model fetches them at each session start. */
+  readonly assetsDir?: string;
   readonly report?: string;
   readonly json: boolean;
   readonly live: boolean;
@@ -18,12 +20,15 @@ export type ParseReplayArgsResult = { readonly ok: true; readonly args: ReplayAr
 
 export const REPLAY_USAGE =
   `Usage: npm run replay -- --input <file.jsonl> [--tools <manifest.json>[,more]] [--system-file <file>]
-       [--report <file.html>] [--json] [--live] [--progress] [--db <file.db>] [--limit <n conversations>]
+       [--assets <dir>] [--report <file.html>] [--json] [--live] [--progress] [--db <file.db>]
+       [--limit <n conversations>]
 Replays each recorded conversation through the chat service (simulator by default; --live: real Bedrock) and compares
 its cost with three baselines: (a) naive, (b) naive with one moving cache point, (c) a 12-message window with caching.
+--assets: the system prompt names the assets of <dir> (with --system-file, that file replaces the recorded system
+prompt), the replayed model fetches them with get_asset at each session start, and the run reports what they cost.
 Exit 0: replayed; 1: some turns failed; 2: bad arguments or unreadable input.`;
 
-const VALUE_FLAGS = new Set(['--input', '--tools', '--system-file', '--report', '--db', '--limit']);
+const VALUE_FLAGS = new Set(['--input', '--tools', '--system-file', '--assets', '--report', '--db', '--limit']);
 const BOOLEAN_FLAGS = new Set(['--json', '--live', '--progress']);
 
 /** Accepts `--flag value` and `--flag=value`; `--tools` may repeat and takes comma lists. Never throws. */
@@ -63,7 +68,7 @@ export function parseReplayArgs(argv: readonly string[]): ParseReplayArgsResult 
     path,
   ) => path !== '');
   const optional = (
-    key: 'systemFile' | 'report' | 'db',
+    key: 'systemFile' | 'assetsDir' | 'report' | 'db',
     flag: string,
   ) => (single(flag) === undefined ? {} : { [key]: single(flag) as string });
   return {
@@ -72,6 +77,7 @@ export function parseReplayArgs(argv: readonly string[]): ParseReplayArgsResult 
       input,
       tools,
       ...optional('systemFile', '--system-file'),
+      ...optional('assetsDir', '--assets'),
       ...optional('report', '--report'),
       ...optional('db', '--db'),
       json: flags.has('--json'),

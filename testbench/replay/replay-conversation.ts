@@ -16,6 +16,7 @@ import { type Exchange, groupExchanges } from './group-exchanges.ts';
 import { type PersistedFigures, readPersistedFigures } from './read-persisted-figures.ts';
 import { type BaselineCallFigures, measureBaselines } from './measure-baselines.ts';
 import { createScriptedModel, type ToolCallVerdict } from './create-scripted-model.ts';
+import { fetchAssetsAtSessionStart } from './fetch-assets-at-session-start.ts';
 import { startReplayService } from './start-replay-service.ts';
 
 export type ReplayService = ChatService & { drain(): Promise<void> };
@@ -30,6 +31,8 @@ export type ReplayEnvironment = {
   /** Handlers of the standard tools; every other registered tool answers from the recording. */
   readonly standardHandlers: ReadonlyMap<string, ToolHandler>;
   readonly settings: TurnSettings;
+  /** Asset texts by id: named in the system prompt, fetched by the replayed model at each session start. */
+  readonly assets: ReadonlyMap<string, string>;
   /** The replay clock: the simulator's (driven by recorded times) or, live, the wall clock. */
   readonly clock: Clock;
   readonly simulator?: Simulator;
@@ -117,7 +120,15 @@ export async function replayConversation(
     mainModelId: settings.mainModelId,
     onMiss: (name) => recordedTools.skip(name),
   });
-  const recording = createRecordingModelCaller(scripted?.caller ?? env.models, {
+  const bootstrap = scripted === undefined || simulator === undefined ? undefined : fetchAssetsAtSessionStart({
+    raw: env.models,
+    scripted: scripted.caller,
+    simulator,
+    mainModelId: settings.mainModelId,
+    assetIds: [...env.assets.keys()],
+    sessionIdleMs: settings.sessionIdleMs,
+  });
+  const recording = createRecordingModelCaller(bootstrap?.caller ?? env.models, {
     mainModelId: settings.mainModelId,
     now: () => clock.now(),
   });
@@ -135,6 +146,7 @@ export async function replayConversation(
     moveClock(Date.parse(exchange.user.at));
     const at = clock.now();
     scripted?.begin(exchange);
+    bootstrap?.begin(at);
     let error: TurnFigures['error'];
     try {
       await service.sendMessage({ userId: env.userId, conversationId, text: exchange.user.text });

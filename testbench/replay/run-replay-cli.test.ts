@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -138,5 +138,33 @@ describe('runReplayCli', () => {
     };
     assert.deepEqual(parsed.conversations.map((one) => [one.id, one.persistedTurns]), [['weather-1', 4]]);
     assert.equal(parsed.totals['naive']?.mainCalls, 7);
+  });
+  it('replays with --assets: the model fetches them at the session start and the run reports what they cost', async () => {
+    const assets = join(directory, 'assets');
+    mkdirSync(assets);
+    writeFileSync(
+      join(assets, 'forecast_rules.md'),
+      'Give temperatures in Celsius first, then Fahrenheit in brackets. Name the day, not the date, for the next week.',
+    );
+    writeFileSync(
+      join(assets, 'tone.md'),
+      'Answer in two short sentences at most. Say when a forecast is uncertain instead of guessing.',
+    );
+    const json = await run(['--input', input, '--tools', tools, '--assets', assets, '--json']);
+    assert.equal(json.code, 0, json.stderr);
+    const parsed = JSON.parse(json.stdout) as {
+      assets: { fetches: number; resultTokens: number; windowTokens: number; windowUsd: number };
+      conversations: { persistedTurns: number }[];
+    };
+    assert.equal(parsed.conversations[0]?.persistedTurns, 4);
+    // Two sessions (the recording pauses 40 minutes before its last turns), two assets each.
+    assert.equal(parsed.assets.fetches, 4);
+    assert.ok(parsed.assets.resultTokens > 20, `result tokens ${parsed.assets.resultTokens}`);
+    assert.ok(parsed.assets.windowTokens > parsed.assets.resultTokens, 'later prompts carry the pairs again');
+    assert.ok(parsed.assets.windowUsd > 0, 'and they cost something');
+    const table = await run(['--input', input, '--tools', tools, '--assets', assets]);
+    assert.match(table.stdout, /assets: 4 get_asset results, \d+ tokens\n  carried by main prompts: /u);
+    const plain = await run(['--input', input, '--tools', tools]);
+    assert.doesNotMatch(plain.stdout, /get_asset/u);
   });
 });

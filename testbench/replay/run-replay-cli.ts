@@ -3,12 +3,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BedrockConnection } from '../../src/bedrock/create-bedrock-client.ts';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../../src/config/models.ts';
+import { readAssetsDirectory } from '../../src/runtime/load-local-content.ts';
 import { DEFAULT_TURN_SETTINGS, type TurnDependencies, type TurnSettings } from '../../src/turn/turn-dependencies.ts';
 import { createProgressBar } from './create-progress-bar.ts';
 import { loadConversationsFile } from './load-conversations-file.ts';
 import { parseReplayArgs, REPLAY_USAGE } from './parse-replay-args.ts';
 import type { ReplayService } from './replay-conversation.ts';
 import { renderReplayReport } from './render-replay-report.ts';
+import { renderAssetCost } from './render-asset-cost.ts';
 import { renderReplayTable } from './render-replay-table.ts';
 import { runReplay } from './run-replay.ts';
 
@@ -94,10 +96,12 @@ export async function runReplayCli(
   }
   let loaded: Awaited<ReturnType<typeof loadConversationsFile>>;
   let systemText: string | undefined;
+  let assets: ReadonlyMap<string, string> | undefined;
   const manifests: { label: string; json: unknown }[] = [];
   try {
     loaded = await loadConversationsFile(args.input);
     systemText = args.systemFile === undefined ? undefined : await readFile(args.systemFile, 'utf8');
+    assets = args.assetsDir === undefined ? undefined : await readAssetsDirectory(args.assetsDir);
     for (const path of args.tools) manifests.push({ label: path, json: JSON.parse(await readFile(path, 'utf8')) });
   } catch (error) {
     io.stderr(`replay: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -108,7 +112,7 @@ export async function runReplayCli(
     .slice(0, args.limit ?? loaded.conversations.length)
     .map((
       conversation,
-    ) => (conversation.system === undefined && systemText !== undefined
+    ) => ((conversation.system === undefined || assets !== undefined) && systemText !== undefined
       ? { ...conversation, system: systemText }
       : conversation)
     );
@@ -122,6 +126,7 @@ export async function runReplayCli(
     conversations,
     manifests,
     settings,
+    ...(assets === undefined ? {} : { assets }),
     createService: dependencies.createService,
     baselinesInWorkers: dependencies.baselinesInWorkers === true,
     ...(args.db === undefined
@@ -137,7 +142,7 @@ export async function runReplayCli(
   }
   const run = result.run;
   if (args.json) io.stdout(`${JSON.stringify({ input: args.input, lineErrors: loaded.errors, ...run })}\n`);
-  else io.stdout(`${renderReplayTable(run)}\n`);
+  else io.stdout(`${renderReplayTable(run)}\n${run.assets === undefined ? '' : `${renderAssetCost(run)}\n`}`);
   if (args.report !== undefined) {
     const chartLibrary = await readFirst(CHART_LIBRARY_PATHS);
     if (chartLibrary === undefined) {

@@ -9,6 +9,7 @@ import {
 } from './compute-replay-figures.ts';
 import { createReplayEnvironment, type ReplayEnvironmentOptions } from './create-replay-environment.ts';
 import { groupExchanges } from './group-exchanges.ts';
+import { addAssetFigures, type AssetFigures, computeAssetFigures } from './measure-asset-cost.ts';
 import { listRecordedCalls } from './list-recorded-calls.ts';
 import { type ConversationReplay, replayConversation } from './replay-conversation.ts';
 
@@ -29,6 +30,8 @@ export type ReplayRun = {
   readonly standIns: readonly string[];
   readonly conversations: readonly ConversationFigures[];
   readonly totals: Readonly<Record<Side, SideFigures>>;
+  /** What the assets cost (`--assets`), summed over the conversations; absent without assets. */
+  readonly assets?: AssetFigures;
   /** The raw per-call records, for --json. */
   readonly replays: readonly ConversationReplay[];
 };
@@ -82,6 +85,11 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
       standIns: opened.standIns,
       conversations,
       totals: sumSides(conversations),
+      ...((options.assets?.size ?? 0) === 0 ? {} : {
+        assets: addAssetFigures(
+          replays.map((replay) => computeAssetFigures(replay.turns.flatMap((turn) => turn.calls))),
+        ),
+      }),
       replays,
     },
   };

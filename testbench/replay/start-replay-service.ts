@@ -29,7 +29,7 @@ export function startReplayService(
     toolIndex: env.toolIndex,
     handlers: input.handlers,
     database: env.database,
-    content: { instructions: input.instructions, safetyRules: '', assets: new Map() },
+    content: { instructions: input.instructions, safetyRules: '', assets: env.assets },
     settings: env.settings,
     logger: env.logger,
     clock: () => new Date(env.clock.now()),
