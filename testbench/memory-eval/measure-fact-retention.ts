@@ -1,7 +1,9 @@
 // How many identifiers and dates of messages leaving the window the summary kept: in its deterministic fact list, and
-// anywhere in its text.
-import { extractFacts, foldFactKey, parseFactList, readMessageText } from '../../src/pipeline/summary/index.ts';
+// anywhere in its text. What counts as one comes from an independent reference (find-identifiers-and-dates.ts), not
+// from the extractor under test.
+import { foldFactKey, parseFactList, readMessageText } from '../../src/pipeline/summary/index.ts';
 import type { Message } from '../../src/pipeline/types/index.ts';
+import { findIdentifiersAndDates } from './find-identifiers-and-dates.ts';
 
 export type FactRetention = {
   /** Distinct identifiers and dates in the messages. */
@@ -14,20 +16,18 @@ export type FactRetention = {
 
 export const NO_FACTS: FactRetention = { total: 0, inList: 0, inSummary: 0 };
 
-/** The identifiers and dates of `messages` (each once), checked against `summary`. Pure. */
+/** The identifiers and dates of `messages` (each once), looked for in `summary` (folded, as fact keys are). Pure. */
 export function measureFactRetention(messages: readonly Message[], summary: string): FactRetention {
   const keys = new Set<string>();
   for (const message of messages) {
-    for (const fact of extractFacts(readMessageText(message), message.role)) {
-      if (fact.kind === 'identifier' || fact.kind === 'date') keys.add(fact.key);
-    }
+    for (const item of findIdentifiersAndDates(readMessageText(message))) keys.add(foldFactKey(item));
   }
-  const listed = new Set(parseFactList(summary, 0).entries.map((entry) => entry.key));
+  const listed = parseFactList(summary, 0).entries.map((entry) => entry.key).join(' | ');
   const folded = foldFactKey(summary);
   const all = [...keys];
   return {
     total: all.length,
-    inList: all.filter((key) => listed.has(key)).length,
+    inList: all.filter((key) => listed.includes(key)).length,
     inSummary: all.filter((key) => folded.includes(key)).length,
   };
 }

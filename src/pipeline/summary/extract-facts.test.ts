@@ -25,6 +25,11 @@ describe('extractFacts', () => {
       expected: [['date', '2019']],
     },
     {
+      name: 'reads a short number as an identifier when the words around it name one, and not otherwise',
+      text: 'Charge the Visa card ending in 7447, or my 9725 card; PIN 0042. I walked 3000 steps in 45 minutes.',
+      expected: [['name', 'Visa'], ['identifier', '7447'], ['identifier', '9725'], ['identifier', '0042']],
+    },
+    {
       name: 'finds amounts with currency, words and percent',
       text: 'It cost $1,230.50 plus 40 euros, a 15% discount.',
       expected: [['amount', '$1,230.50'], ['amount', '40 euros'], ['amount', '15%']],

@@ -40,6 +40,9 @@ const IDENTIFIER_PATTERNS: readonly RegExp[] = [
   /\b(?=[\w-]{0,63}\d)(?=[\w-]{0,63}[A-Za-z])[A-Za-z0-9][\w-]{2,63}\b/g,
   /\+?\d[\d ().-]{7,18}\d\b/g,
   /\b\d{5,}\b/g,
+  // Shorter numbers named as identifiers by the words around them: "card ending in 7447", "PIN 0042", "my 7447 card".
+  /\b(?:ending (?:in|with)|ends (?:in|with)|last (?:four|4)(?: digits)?(?: (?:are|is))?|code|pin|no\.?|number|ext\.?|extension|account|card|id|ref(?:erence)?|confirmation)[:#]?\s{1,3}#?(\d{3,4})\b/gi,
+  /\b(\d{3,4}) (?:card|account)\b/gi,
 ];
 /** Letters+digits words that are measures, ordinals or times, not identifiers. */
 const NOT_IDENTIFIER =
