@@ -8,7 +8,7 @@ const NEVER_GENERIC_TOOLS = 3;
 /** Words of the message count together only within this many consecutive (non-stop) words. */
 const PROXIMITY = 4;
 /** Strong evidence: at least this many distinct words of the message, within PROXIMITY consecutive words, in the tool's
- * name and description… (tuned on the τ-bench tuning half and LoCoMo: 2 changed the list on chatty messages) */
+ * name and description… (tuned on half the τ-bench conversations and the LoCoMo ones: 2 changed the list on chatty messages) */
 const STRONG_WORDS = 3;
 /** …of which at least this many in its name (what the tool does). */
 const STRONG_NAME_WORDS = 1;
