@@ -4,12 +4,10 @@ import type {
   ConversationRecord,
   ConversationScope,
   IdempotencyBeginResult,
-  IdempotencyRecord,
   MemoryRecord,
   NewMessage,
   NewUsageRow,
   StoredMessage,
-  TurnRecord,
   UsageTotals,
   VersionedWriteResult,
 } from './store-records.ts';
@@ -87,8 +85,6 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore, Conso
   completeTurn(input: FinishTurnInput): Promise<TurnWriteResult>;
   /** As completeTurn, marking the turn failed with `errorCode`. */
   failTurn(input: FinishTurnInput & { readonly errorCode: string }): Promise<TurnWriteResult>;
-  /** Turns still `running`, oldest first. */
-  listIncompleteTurns(scope: ConversationScope): Promise<readonly TurnRecord[]>;
 
   /** Appends messages with consecutive seq after the current last one, atomically (concurrent appenders never collide). */
   appendMessages(
@@ -130,15 +126,11 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore, Conso
   beginIdempotency(
     input: Scoped<{ key: string; requestHash: string; takeOverPendingOlderThanMs?: number }>,
   ): Promise<IdempotencyBeginResult>;
-  /** Stores the answer and marks the key done; false if the key was not claimed. */
-  completeIdempotency(input: Scoped<{ key: string; response: unknown }>): Promise<boolean>;
   /** Deletes a pending claim (the request failed: a retry may run again); false if none was pending. */
   abandonIdempotency(input: Scoped<{ key: string }>): Promise<boolean>;
-  getIdempotency(input: Scoped<{ key: string }>): Promise<IdempotencyRecord | null>;
 
   /** Records that the asset was shown in this session; the first exposure wins (false when already recorded). */
   recordAssetExposure(
     input: Scoped<{ sessionId: string; assetId: string; messageSeq: number; toolUseId?: string }>,
   ): Promise<boolean>;
-  listAssetExposures(input: Scoped<{ sessionId: string }>): Promise<readonly AssetExposure[]>;
 }

@@ -58,14 +58,11 @@ describe('createLibsqlStore: conversations', () => {
       ['startTurn', () => store.startTurn({ ...foreign, turnId: 't', now: fixture.now(), leaseMs: 1000 })],
       ['completeTurn', () => store.completeTurn({ ...foreign, turnId: 't' })],
       ['failTurn', () => store.failTurn({ ...foreign, turnId: 't', errorCode: 'internal' })],
-      ['listIncompleteTurns', () => store.listIncompleteTurns(foreign)],
       ['beginIdempotency', () => store.beginIdempotency({ ...foreign, key: 'k', requestHash: 'h' })],
-      ['getIdempotency', () => store.getIdempotency({ ...foreign, key: 'k' })],
       [
         'recordAssetExposure',
         () => store.recordAssetExposure({ ...foreign, sessionId: 's', assetId: 'a', messageSeq: 1 }),
       ],
-      ['listAssetExposures', () => store.listAssetExposures({ ...foreign, sessionId: 's' })],
       ['setSelectedTools', () => store.setSelectedTools({ ...foreign, tools: ['x'] })],
     ];
     for (const [name, call] of calls) await assert.rejects(call(), notFound, name);

@@ -7,6 +7,7 @@ import type { ConversationStore } from '../../src/store/conversation-store.ts';
 import type { Database } from '../../src/store/database.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openDatabase } from '../../src/store/open-database.ts';
+import { readStoreRows } from '../../src/store/test-support/read-store-rows.ts';
 import type { NewMessage } from '../../src/store/store-records.ts';
 import { type LibsqlHttpServer, startLibsqlHttpServer } from './start-libsql-http-server.ts';
 
@@ -119,7 +120,7 @@ describe('the libSQL store over the HTTP fixture (@libsql/client/web)', () => {
       messages: [text('user', 'question'), text('assistant', 'answer')],
     });
     assert.deepEqual(completed.ok ? completed.messages.map((message) => message.seq) : completed.reason, [1, 2]);
-    assert.deepEqual(await store.listIncompleteTurns(scope), []);
+    assert.deepEqual(await readStoreRows(database).runningTurns(scope), []);
     assert.equal(
       (await store.startTurn({ ...scope, turnId: 'turn-2', now, leaseMs: 60_000 })).ok,
       true,

@@ -39,7 +39,7 @@ describe('loadTurnContext (get_asset exposures and pins, through the chat servic
       conversation?.sessionId !== null && conversation?.sessionId !== undefined,
       'the conversation has an asset session',
     );
-    const exposures = await fixture.store.listAssetExposures({ ...scope, sessionId: conversation.sessionId });
+    const exposures = await fixture.rows.exposures(scope, conversation.sessionId);
     assert.deepEqual(exposures.map((exposure) => [exposure.assetId, exposure.toolUseId, exposure.messageSeq]), [[
       'response_style',
       'tooluse_asset1',
@@ -53,7 +53,7 @@ describe('loadTurnContext (get_asset exposures and pins, through the chat servic
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Remind me of your style' });
     const repeat = blocksOf(fixture, -1).find((block) => block.toolResult?.toolUseId === 'tooluse_asset2');
     assert.match(repeat?.toolResult?.content[0]?.text ?? '', /already provided earlier in this session/);
-    assert.equal((await fixture.store.listAssetExposures({ ...scope, sessionId: conversation.sessionId })).length, 1);
+    assert.equal((await fixture.rows.exposures(scope, conversation.sessionId)).length, 1);
 
     // Plain turns until the summary covers the first turn: its get_asset pair has left the window.
     for (let turn = 1; turn <= 12; turn += 1) {

@@ -241,7 +241,7 @@ describe('runTurn', () => {
     );
     assert.equal(fixture.mainRequests().length, 0);
     assert.deepEqual(await turnStatuses(fixture, conversationId), ['failed']);
-    assert.equal(await fixture.store.getIdempotency({ ownerId: USER, conversationId, key: 'key-big' }), null);
+    assert.equal(await fixture.rows.idempotency({ ownerId: USER, conversationId }, 'key-big'), null);
   });
 
   it('marks a turn failed when the model call fails, stores nothing as complete and frees the key for a retry', async () => {
@@ -256,7 +256,7 @@ describe('runTurn', () => {
     );
     assert.deepEqual(await turnStatuses(fixture, conversationId), ['failed']);
     assert.equal((await fixture.service.listMessages({ userId: USER, conversationId, limit: 10 })).messages.length, 0);
-    assert.equal(await fixture.store.getIdempotency({ ownerId: USER, conversationId, key: 'key-3' }), null);
+    assert.equal(await fixture.rows.idempotency({ ownerId: USER, conversationId }, 'key-3'), null);
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Worked this time.' });
     const retried = await fixture.service.sendMessage({
       userId: USER,
@@ -346,7 +346,7 @@ describe('runTurn', () => {
     assert.equal(result.message.text, 'Stored anyway.');
     assert.deepEqual(await turnStatuses(fixture, conversationId), ['complete']);
     assert.equal(
-      (await fixture.store.getIdempotency({ ownerId: USER, conversationId, key: 'key-book' }))?.status,
+      (await fixture.rows.idempotency({ ownerId: USER, conversationId }, 'key-book'))?.status,
       'done',
     );
     const conversation = await fixture.store.getConversation({ ownerId: USER, conversationId });

@@ -11,6 +11,7 @@ import { createToolRegistry, type ToolInput } from '../../src/pipeline/tool-cata
 import type { ConversationStore } from '../../src/store/conversation-store.ts';
 import { createLibsqlStore } from '../../src/store/create-libsql-store.ts';
 import type { Database } from '../../src/store/database.ts';
+import { readStoreRows, type StoreRows } from '../../src/store/test-support/read-store-rows.ts';
 import { createMigratedDatabase } from '../../src/store/test-support/temp-database.ts';
 import { createDemoToolPack } from '../../src/tools/create-demo-tool-pack.ts';
 import { indexToolPack, registerToolPack } from '../../src/tools/register-tool-pack.ts';
@@ -49,6 +50,8 @@ export type TurnFixture = {
   readonly simulator: Simulator;
   readonly store: ConversationStore;
   readonly database: Database;
+  /** Reads the store's tables directly, for assertions the store port does not offer. */
+  readonly rows: StoreRows;
   /** The database file's URL (to open it again as another process would). */
   readonly url: string;
   /** Moves the service, store and simulator clocks forward together. */
@@ -110,6 +113,7 @@ export async function createTurnFixture(options: TurnFixtureOptions = {}): Promi
     simulator: server.simulator,
     store,
     database: migrated.database,
+    rows: readStoreRows(migrated.database),
     url: migrated.url,
     advance(milliseconds) {
       time += milliseconds;

@@ -1,17 +1,8 @@
 // Asset exposures: which assets the model has already seen in the current asset session.
 import type { ConversationStore } from '../conversation-store.ts';
-import { readNumber, readText, readTextOrNull } from './read-row.ts';
-import {
-  assertConversation,
-  checkCount,
-  notFound,
-  nowIso,
-  OWNED,
-  ownerArgs,
-  type StoreContext,
-} from './store-context.ts';
+import { checkCount, notFound, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
-type ExposureOperations = Pick<ConversationStore, 'recordAssetExposure' | 'listAssetExposures'>;
+type ExposureOperations = Pick<ConversationStore, 'recordAssetExposure'>;
 
 export function createExposureOperations(context: StoreContext): ExposureOperations {
   return {
@@ -35,22 +26,6 @@ export function createExposureOperations(context: StoreContext): ExposureOperati
       ]);
       if (owned?.rows.length === 0) throw notFound();
       return (inserted?.rows.length ?? 0) > 0;
-    },
-
-    async listAssetExposures(input) {
-      const result = await context.database.read({
-        sql: 'SELECT e.session_id, e.asset_id, e.message_seq, e.tool_use_id, e.created_at FROM asset_exposures e ' +
-          `JOIN conversations c ON c.id = e.conversation_id WHERE ${OWNED} AND e.session_id = ? ORDER BY e.message_seq, e.asset_id`,
-        args: [...ownerArgs(input), input.sessionId],
-      });
-      if (result.rows.length === 0) await assertConversation(context, input);
-      return result.rows.map((row) => ({
-        sessionId: readText(row, 'session_id'),
-        assetId: readText(row, 'asset_id'),
-        messageSeq: readNumber(row, 'message_seq'),
-        toolUseId: readTextOrNull(row, 'tool_use_id'),
-        createdAt: readText(row, 'created_at'),
-      }));
     },
   };
 }

@@ -13,7 +13,14 @@ async function newScope(ownerId = 'alice') {
   return { ownerId, conversationId: id };
 }
 
-describe('beginIdempotency / completeIdempotency', () => {
+/** Stores `response` under `key` as the turn loop does: in the transaction that completes a turn. */
+async function answerInTurn(scope: { ownerId: string; conversationId: string }, key: string, response: unknown) {
+  const turnId = `${scope.conversationId}-${key}`;
+  assert.ok((await fixture.store.startTurn({ ...scope, turnId, now: fixture.now(), leaseMs: 60_000 })).ok);
+  assert.ok((await fixture.store.completeTurn({ ...scope, turnId, idempotency: { key, response } })).ok);
+}
+
+describe('beginIdempotency, and the answer completeTurn stores', () => {
   it('lets the first request start, shows later ones pending, then the stored answer', async () => {
     const { store } = fixture;
     const scope = await newScope();
@@ -21,20 +28,21 @@ describe('beginIdempotency / completeIdempotency', () => {
     assert.deepEqual(await store.beginIdempotency(key), { status: 'started' });
     assert.deepEqual(await store.beginIdempotency(key), { status: 'pending', createdAt: '2026-01-01T00:00:00.000Z' });
     assert.deepEqual(await store.beginIdempotency({ ...key, requestHash: 'hash-b' }), { status: 'mismatch' });
-    assert.equal(
-      await store.completeIdempotency({ ...scope, key: 'k1', response: { text: 'answer', n: [1, 2] } }),
-      true,
-    );
+    await answerInTurn(scope, 'k1', { text: 'answer', n: [1, 2] });
     assert.deepEqual(await store.beginIdempotency(key), { status: 'done', response: { text: 'answer', n: [1, 2] } });
-    assert.deepEqual(await store.getIdempotency({ ...scope, key: 'k1' }), {
+    assert.deepEqual(await fixture.rows.idempotency(scope, 'k1'), {
       key: 'k1',
       requestHash: 'hash-a',
       status: 'done',
       response: { text: 'answer', n: [1, 2] },
       createdAt: '2026-01-01T00:00:00.000Z',
     });
-    assert.equal(await store.completeIdempotency({ ...scope, key: 'never-begun', response: 1 }), false);
-    assert.equal(await store.getIdempotency({ ...scope, key: 'never-begun' }), null);
+    await answerInTurn(scope, 'never-begun', 1);
+    assert.equal(
+      await fixture.rows.idempotency(scope, 'never-begun'),
+      null,
+      'an answer is stored only under a claimed key',
+    );
   });
 
   it('scopes keys by owner and conversation', async () => {
@@ -73,7 +81,7 @@ describe('beginIdempotency / completeIdempotency', () => {
     assert.deepEqual(await store.beginIdempotency({ ...key, takeOverPendingOlderThanMs: 60_000 }), {
       status: 'started',
     });
-    await store.completeIdempotency({ ...scope, key: 'k', response: 'r' });
+    await answerInTurn(scope, 'k', 'r');
     assert.equal(await store.abandonIdempotency({ ...scope, key: 'k' }), false, 'a done key is never abandoned');
     fixture.advance(3_600_000);
     assert.deepEqual(await store.beginIdempotency({ ...key, takeOverPendingOlderThanMs: 60_000 }), {

@@ -12,7 +12,7 @@ const KEY_WHERE = 'owner_id = ? AND conversation_id = ? AND key = ?';
 
 type IdempotencyOperations = Pick<
   ConversationStore,
-  'beginIdempotency' | 'completeIdempotency' | 'abandonIdempotency' | 'getIdempotency'
+  'beginIdempotency' | 'abandonIdempotency'
 >;
 
 function keyArgs(scope: ConversationScope, key: string): [string, string, string] {
@@ -84,13 +84,6 @@ export function createIdempotencyOperations(context: StoreContext): IdempotencyO
         : { status: 'pending', createdAt: record.createdAt };
     },
 
-    async completeIdempotency(input) {
-      const result = await context.database.write(buildIdempotencyCompletion(input, input.key, input.response));
-      if (result.rows.length > 0) return true;
-      await assertConversation(context, input);
-      return false;
-    },
-
     async abandonIdempotency(input) {
       const result = await context.database.write({
         sql: `DELETE FROM idempotency_keys WHERE ${KEY_WHERE} AND status = 'pending' RETURNING key`,
@@ -99,16 +92,6 @@ export function createIdempotencyOperations(context: StoreContext): IdempotencyO
       if (result.rows.length > 0) return true;
       await assertConversation(context, input);
       return false;
-    },
-
-    async getIdempotency(input) {
-      const result = await context.database.read(select(input, input.key));
-      const row = result.rows[0];
-      if (row === undefined) {
-        await assertConversation(context, input);
-        return null;
-      }
-      return toRecord(input.key, row);
     },
   };
 }

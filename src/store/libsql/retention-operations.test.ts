@@ -50,10 +50,11 @@ describe('purgeExpired', () => {
       const scope = { ownerId: 'alice', conversationId: id };
       const key = { ...scope, key: 'retry-1', requestHash: 'hash-a' };
       assert.deepEqual(await store.beginIdempotency(key), { status: 'started' });
-      await store.completeIdempotency({
+      assert.ok((await store.startTurn({ ...scope, turnId: 'turn-1', now: fixture.now(), leaseMs: 60_000 })).ok);
+      await store.completeTurn({
         ...scope,
-        key: 'retry-1',
-        response: { text: 'Your passport renewal is due Friday.' },
+        turnId: 'turn-1',
+        idempotency: { key: 'retry-1', response: { text: 'Your passport renewal is due Friday.' } },
       });
       await store.beginIdempotency({ ...scope, key: 'crashed', requestHash: 'hash-b' });
       fixture.advance(23 * HOUR);
@@ -61,7 +62,7 @@ describe('purgeExpired', () => {
       assert.equal((await store.beginIdempotency(key)).status, 'done', 'a retry within the TTL gets the answer');
       fixture.advance(2 * HOUR);
       assert.equal((await purge(fixture)).idempotencyKeys, 2, 'the answer and the stale claim both expired');
-      assert.equal(await store.getIdempotency({ ...scope, key: 'retry-1' }), null);
+      assert.equal(await fixture.rows.idempotency(scope, 'retry-1'), null);
       assert.deepEqual(await store.beginIdempotency(key), { status: 'started' });
     }));
 

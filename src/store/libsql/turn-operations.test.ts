@@ -64,7 +64,7 @@ describe('startTurn: the one-turn lock', () => {
       ),
     );
     assert.equal(results.filter((result) => result.ok).length, 1);
-    assert.equal((await fixture.store.listIncompleteTurns(scope)).length, 1, 'the refused ones began nothing');
+    assert.equal((await fixture.rows.runningTurns(scope)).length, 1, 'the refused ones began nothing');
   });
 
   it('lets an expired lease be taken over and fails the turn its holder left running', async () => {
@@ -88,7 +88,7 @@ describe('startTurn: the one-turn lock', () => {
       owner: 'next',
       until: new Date(start.getTime() + 2000).toISOString(),
     });
-    assert.deepEqual((await store.listIncompleteTurns(scope)).map((turn) => turn.id), ['next']);
+    assert.deepEqual((await fixture.rows.runningTurns(scope)).map((turn) => turn.id), ['next']);
     // The crashed turn, should it wake up, can no longer write anything.
     assert.deepEqual(
       await store.completeTurn({ ...scope, turnId: 'crashed', messages: [textMessage('user', 'hello?')] }),
@@ -109,7 +109,7 @@ describe('completeTurn / failTurn', () => {
     const scope = await newScope();
     const t1 = `${scope.conversationId}-t1`;
     await startTurn(scope, t1);
-    assert.deepEqual(await store.listIncompleteTurns(scope), [{
+    assert.deepEqual(await fixture.rows.runningTurns(scope), [{
       id: t1,
       conversationId: scope.conversationId,
       status: 'running',
@@ -169,7 +169,7 @@ describe('completeTurn / failTurn', () => {
       status: 'done',
       response: { message: { id: 'reply-1' } },
     });
-    assert.deepEqual(await store.listIncompleteTurns(scope), []);
+    assert.deepEqual(await fixture.rows.runningTurns(scope), []);
     assert.deepEqual(
       await store.completeTurn({ ...scope, turnId: t1 }),
       { ok: false, reason: 'turn_not_running' },
@@ -191,7 +191,7 @@ describe('completeTurn / failTurn', () => {
       }),
     );
     assert.equal((await store.loadUncovered(scope)).length, 0);
-    assert.equal((await store.listIncompleteTurns(scope)).length, 1);
+    assert.equal((await fixture.rows.runningTurns(scope)).length, 1);
   });
 
   it('fails a turn with its error code and releases the lock', async () => {

@@ -9,11 +9,10 @@ import {
   type WriteGuard,
 } from './build-message-inserts.ts';
 import { buildIdempotencyCompletion } from './idempotency-operations.ts';
-import { toTurn, TURN_COLUMNS } from './map-records.ts';
 import { assertConversation, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 import { buildUsageInsert } from './usage-operations.ts';
 
-type TurnOperations = Pick<ConversationStore, 'completeTurn' | 'failTurn' | 'listIncompleteTurns'>;
+type TurnOperations = Pick<ConversationStore, 'completeTurn' | 'failTurn'>;
 
 /**
  * One UPDATE of the conversation row for a finishing turn (null when there is nothing to change): releases the lock if
@@ -92,15 +91,5 @@ export function createTurnOperations(context: StoreContext): TurnOperations {
   return {
     completeTurn: (input) => finishTurn(input, 'complete', null),
     failTurn: (input) => finishTurn(input, 'failed', input.errorCode),
-
-    async listIncompleteTurns(scope) {
-      const result = await context.database.read({
-        sql:
-          `SELECT ${TURN_COLUMNS} FROM turns WHERE status = 'running' AND conversation_id = (SELECT c.id FROM conversations c WHERE ${OWNED}) ORDER BY started_at, id`,
-        args: ownerArgs(scope),
-      });
-      if (result.rows.length === 0) await assertConversation(context, scope);
-      return result.rows.map(toTurn);
-    },
   };
 }

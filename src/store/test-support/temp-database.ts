@@ -10,6 +10,7 @@ import { createDatabaseRegistry } from '../database-registry.ts';
 import { collectNativeGarbage } from './collect-native-garbage.ts';
 import { migrate } from '../migrate.ts';
 import { openDatabase, type OpenDatabaseOptions } from '../open-database.ts';
+import { readStoreRows, type StoreRows } from './read-store-rows.ts';
 import { createLocalClient } from '../native/create-native-client.ts';
 
 export type TempDirectory = { readonly directory: string; url(name?: string): string; remove(): void };
@@ -52,6 +53,8 @@ export async function createMigratedDatabase(): Promise<
 
 export type StoreFixture = {
   readonly store: ConversationStore;
+  /** Reads the store's tables directly, for assertions (see read-store-rows.ts). */
+  readonly rows: StoreRows;
   readonly database: Database;
   readonly url: string;
   /** Moves the store's clock forward. */
@@ -72,6 +75,7 @@ export async function createStoreFixture(): Promise<StoreFixture> {
   });
   return {
     store,
+    rows: readStoreRows(migrated.database),
     database: migrated.database,
     url: migrated.url,
     advance: (milliseconds) => (time += milliseconds),
