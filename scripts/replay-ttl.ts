@@ -6,6 +6,7 @@ import { createChatService } from '../src/turn/create-chat-service.ts';
 import {
   compareTtlPolicies,
   renderTtlTable,
+  sumTtlComparisons,
   TTL_POLICIES,
   type TtlComparison,
 } from '../testbench/replay/compare-ttl-policies.ts';
@@ -86,30 +87,7 @@ for (const { half, conversations } of halves) {
     rows.push({ ...comparison, half });
   }
   // Every profile together: a population in which a fixed policy must serve all kinds of people.
-  const ofHalf = rows.filter((row) => row.half === half);
-  const total = (pick: (row: TtlComparison) => number) => ofHalf.reduce((sum, row) => sum + pick(row), 0);
-  const turns = total((row) => row.userTurns);
-  rows.push({
-    half,
-    profile: 'all profiles',
-    sessions: total((row) => row.sessions),
-    userTurns: turns,
-    gaps: {
-      within5m: total((row) => row.gaps.within5m * row.userTurns) / turns,
-      within1h: total((row) => row.gaps.within1h * row.userTurns) / turns,
-      beyond1h: total((row) => row.gaps.beyond1h * row.userTurns) / turns,
-    },
-    policies: Object.fromEntries(
-      TTL_POLICIES.map((policy) => [policy, {
-        billedInputUsd: total((row) => row.policies[policy].billedInputUsd),
-        cacheReadInputTokens: total((row) => row.policies[policy].cacheReadInputTokens),
-        cacheWriteInputTokens: total((row) => row.policies[policy].cacheWriteInputTokens),
-        failedTurns: total((row) => row.policies[policy].failedTurns),
-        messageTtl1h: total((row) => row.policies[policy].messageTtl1h),
-        staticTtl1h: total((row) => row.policies[policy].staticTtl1h),
-      }]),
-    ) as TtlComparison['policies'],
-  });
+  rows.push({ ...sumTtlComparisons(rows.filter((row) => row.half === half), 'all profiles'), half });
 }
 if (values.json) console.log(JSON.stringify(rows, null, 2));
 else {

@@ -3,7 +3,14 @@ import { describe, it } from 'node:test';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../../src/config/models.ts';
 import { createChatService } from '../../src/turn/create-chat-service.ts';
 import { DEFAULT_TURN_SETTINGS } from '../../src/turn/turn-dependencies.ts';
-import { compareTtlPolicies, renderTtlTable, savingPercent } from './compare-ttl-policies.ts';
+import {
+  compareTtlPolicies,
+  type PolicyFigures,
+  renderTtlTable,
+  savingPercent,
+  sumTtlComparisons,
+  type TtlComparison,
+} from './compare-ttl-policies.ts';
 import { rangeProfile } from './gap-profiles.ts';
 import { createWeatherConversation, WEATHER_TOOLS } from './replay-fixtures.test-support.ts';
 
@@ -37,5 +44,41 @@ describe('compareTtlPolicies', () => {
       table.includes(`${savingPercent(policies.adaptive.billedInputUsd, policies['5m'].billedInputUsd).toFixed(1)}%`),
       table,
     );
+  });
+});
+
+describe('sumTtlComparisons', () => {
+  const figures = (billedInputUsd: number, staticTtl1h: number): PolicyFigures => ({
+    billedInputUsd,
+    cacheReadInputTokens: 1_000,
+    cacheWriteInputTokens: 100,
+    failedTurns: 0,
+    messageTtl1h: 0,
+    staticTtl1h,
+  });
+  const row = (
+    profile: string,
+    userTurns: number,
+    within1h: number,
+    costs: [number, number, number],
+  ): TtlComparison => ({
+    profile,
+    sessions: 1,
+    userTurns,
+    gaps: { within5m: 1 - within1h, within1h, beyond1h: 0 },
+    policies: { '5m': figures(costs[0], 0), '1h': figures(costs[1], 0), adaptive: figures(costs[2], userTurns) },
+  });
+
+  it('adds costs and counts and weighs the gap shares by user turns', () => {
+    const sum = sumTtlComparisons([row('chat', 30, 0, [1, 1.4, 1]), row('desk', 10, 1, [2, 1.5, 1.45])], 'everyone');
+    assert.equal(sum.profile, 'everyone');
+    assert.deepEqual([sum.sessions, sum.userTurns], [2, 40]);
+    assert.equal(sum.gaps.within1h, 0.25);
+    assert.deepEqual(
+      [sum.policies['5m'].billedInputUsd, sum.policies['1h'].billedInputUsd, sum.policies.adaptive.billedInputUsd],
+      [3, 2.9, 2.45],
+    );
+    assert.equal(sum.policies.adaptive.staticTtl1h, 40);
+    assert.equal(sum.policies['5m'].cacheReadInputTokens, 2_000);
   });
 });

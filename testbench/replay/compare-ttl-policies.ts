@@ -103,6 +103,33 @@ export async function compareTtlPolicies(options: CompareTtlOptions): Promise<Tt
   };
 }
 
+/** Several comparisons as one population (named `profile`): costs and counts add up, gap shares weigh by user turns. */
+export function sumTtlComparisons(rows: readonly TtlComparison[], profile: string): TtlComparison {
+  const total = (pick: (row: TtlComparison) => number) => rows.reduce((sum, row) => sum + pick(row), 0);
+  const turns = total((row) => row.userTurns);
+  const share = (pick: (row: TtlComparison) => number) =>
+    turns === 0 ? 0 : total((row) => pick(row) * row.userTurns) / turns;
+  const policy = (name: TtlPolicy): PolicyFigures => ({
+    billedInputUsd: total((row) => row.policies[name].billedInputUsd),
+    cacheReadInputTokens: total((row) => row.policies[name].cacheReadInputTokens),
+    cacheWriteInputTokens: total((row) => row.policies[name].cacheWriteInputTokens),
+    failedTurns: total((row) => row.policies[name].failedTurns),
+    messageTtl1h: total((row) => row.policies[name].messageTtl1h),
+    staticTtl1h: total((row) => row.policies[name].staticTtl1h),
+  });
+  return {
+    profile,
+    sessions: total((row) => row.sessions),
+    userTurns: turns,
+    gaps: {
+      within5m: share((row) => row.gaps.within5m),
+      within1h: share((row) => row.gaps.within1h),
+      beyond1h: share((row) => row.gaps.beyond1h),
+    },
+    policies: { '5m': policy('5m'), '1h': policy('1h'), adaptive: policy('adaptive') },
+  };
+}
+
 /** Saving of `cost` against `baseline`, in percent (negative: dearer). */
 export function savingPercent(cost: number, baseline: number): number {
   return baseline > 0 ? (100 * (baseline - cost)) / baseline : 0;
