@@ -36,14 +36,22 @@ export function serveDenoDeploy(options: ServeDenoDeployOptions = {}): Deno.Http
 
 type CronRegistrar = (name: string, schedule: string, handler: () => Promise<void>) => Promise<void>;
 
+export type ScheduleCleanupOptions = {
+  /** The bindings; default the process environment (the same object serveDenoDeploy uses). */
+  readonly env?: object;
+  /** Default Deno.cron; tests pass their own registrar. */
+  readonly cron?: CronRegistrar;
+};
+
 /**
  * Registers the hourly retention clean-up with Deno.cron (Deno Deploy provides it; locally it needs --unstable-cron,
- * which `deno task deploy:start` passes). False when the runtime has no Deno.cron: then schedule a request-free job
- * elsewhere (see the README's Security section).
+ * which `deno task deploy:start` passes). False when the runtime has no Deno.cron: then schedule the clean-up
+ * elsewhere (see the README's Retention section).
  */
-export function scheduleDenoDeployCleanup(env: object = processEnvironment()): boolean {
-  const cron = (Deno as unknown as { cron?: CronRegistrar }).cron;
+export function scheduleDenoDeployCleanup(options: ScheduleCleanupOptions = {}): boolean {
+  const cron = options.cron ?? (Deno as unknown as { cron?: CronRegistrar }).cron;
   if (typeof cron !== 'function') return false;
+  const env = options.env ?? processEnvironment();
   void cron('tokenwise retention clean-up', '17 * * * *', async () => {
     await handle.cleanUp(env);
   });

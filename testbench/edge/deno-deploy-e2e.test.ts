@@ -11,7 +11,9 @@ import { type SimulatorServer, startSimulatorServer } from '../simulator/start-s
 const IS_DENO = 'Deno' in globalThis;
 const DEPLOY_ENTRY = '../../src/runtime/deno-deploy.ts';
 type DeployServer = { shutdown(): Promise<void> };
+type CronRegistrar = (name: string, schedule: string, handler: () => Promise<void>) => Promise<void>;
 type DeployModule = {
+  scheduleDenoDeployCleanup(options: { env: object; cron: CronRegistrar }): boolean;
   serveDenoDeploy(options: {
     env: object;
     port: number;
@@ -44,13 +46,16 @@ describe('the Deno Deploy entry end to end', { skip: IS_DENO ? false : 'Deno onl
   let libsql: LibsqlHttpServer;
   let bedrock: SimulatorServer;
   let server: DeployServer;
+  let deploy: DeployModule;
+  let env: Record<string, string>;
   let origin = '';
 
   before(async () => {
     libsql = await startLibsqlHttpServer({ authToken: DATABASE_TOKEN });
     bedrock = await startSimulatorServer();
-    const { serveDenoDeploy } = (await import(DEPLOY_ENTRY)) as DeployModule;
-    const env = {
+    deploy = (await import(DEPLOY_ENTRY)) as DeployModule;
+    const { serveDenoDeploy } = deploy;
+    env = {
       DATABASE_URL: libsql.url,
       DATABASE_AUTH_TOKEN: DATABASE_TOKEN,
       BEDROCK_ENDPOINT: bedrock.url,
@@ -152,5 +157,39 @@ describe('the Deno Deploy entry end to end', { skip: IS_DENO ? false : 'Deno onl
     }
     const mainCalls = bedrock.simulator.log.entries().filter((entry) => entry.operation === 'converse-stream');
     assert.ok(mainCalls.length >= 2, 'both turns reached the simulated Bedrock');
+  });
+
+  it('registers the hourly retention clean-up with Deno.cron; a run purges expired rows over the remote database', async () => {
+    const token = await mintDevelopmentToken({ secret: SECRET, sub: 'deno-cron-user', ttlSeconds: 600 });
+    const { id } = JSON.parse((await call('/v1/conversations', token, { method: 'POST' })).text) as { id: string };
+    const database = createClient({ url: libsql.url, authToken: DATABASE_TOKEN });
+    try {
+      const insertKey = (key: string, at: string) =>
+        database.execute({
+          sql: 'INSERT INTO idempotency_keys (owner_id, conversation_id, key, request_hash, response, status, ' +
+            "created_at) VALUES ('deno-cron-user', ?, ?, 'h', '{}', 'done', ?)",
+          args: [id, key, at],
+        });
+      await insertKey('two-days-old', new Date(Date.now() - 2 * 86_400_000).toISOString());
+      await insertKey('fresh', new Date().toISOString());
+      const jobs: { name: string; schedule: string; run: () => Promise<void> }[] = [];
+      const registered = deploy.scheduleDenoDeployCleanup({
+        env,
+        cron: (name, schedule, run) => {
+          jobs.push({ name, schedule, run });
+          return new Promise<void>(() => {});
+        },
+      });
+      assert.equal(registered, true);
+      assert.deepEqual(jobs.map((job) => [job.name, job.schedule]), [['tokenwise retention clean-up', '17 * * * *']]);
+      await jobs[0]?.run();
+      const keys = await database.execute({
+        sql: 'SELECT key FROM idempotency_keys WHERE conversation_id = ? ORDER BY key',
+        args: [id],
+      });
+      assert.deepEqual(keys.rows.map((row) => row['key']), ['fresh']);
+    } finally {
+      database.close();
+    }
   });
 });
