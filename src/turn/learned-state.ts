@@ -14,7 +14,12 @@ import {
   type PromptFingerprint,
   withheldCachePoints,
 } from '../pipeline/cost/index.ts';
-import { restoreTokenCorrection, toModelKey, totalInputTokens } from '../pipeline/tokens/index.ts';
+import {
+  createTokenCorrection,
+  restoreTokenCorrection,
+  toModelKey,
+  totalInputTokens,
+} from '../pipeline/tokens/index.ts';
 import { type TokenCorrection, type TokenSample, updateTokenCorrection } from '../pipeline/tokens/index.ts';
 import type { StoredTokenCorrection } from '../store/learned-state-store.ts';
 import type { ConversationScope } from '../store/store-records.ts';
@@ -64,7 +69,14 @@ export async function loadLearning(deps: TurnDependencies, scope: ConversationSc
       error: errorName(error),
     });
     const watch = createCacheWatch();
-    return { correction: { models: [] }, fingerprint: null, watch, withheld: new Map(), stored: null, samples: [] };
+    return {
+      correction: createTokenCorrection(),
+      fingerprint: null,
+      watch,
+      withheld: new Map(),
+      stored: null,
+      samples: [],
+    };
   }
 }
 
