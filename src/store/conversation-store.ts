@@ -4,6 +4,7 @@ import type {
   ConversationRecord,
   ConversationScope,
   IdempotencyBeginResult,
+  JournalStep,
   MemoryRecord,
   NewMessage,
   NewUsageRow,
@@ -11,6 +12,7 @@ import type {
   UsageTotals,
   VersionedWriteResult,
 } from './store-records.ts';
+import type { ContentBlock, ToolResultBlock } from '../pipeline/types/index.ts';
 import type { BudgetStore } from './budget-store.ts';
 import type { ConsoleStore } from './console-store.ts';
 import type { LearnedStateStore } from './learned-state-store.ts';
@@ -128,6 +130,22 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore, Conso
   ): Promise<IdempotencyBeginResult>;
   /** Deletes a pending claim (the request failed: a retry may run again); false if none was pending. */
   abandonIdempotency(input: Scoped<{ key: string }>): Promise<boolean>;
+
+  /**
+   * Records a model step that asked for tools (before any of them runs) under the turn's Idempotency-Key; a step
+   * recorded earlier under the key is replaced, with no results.
+   */
+  recordJournalStep(
+    input: Scoped<
+      { key: string; requestHash: string; step: number; turnId: string; assistant: readonly ContentBlock[] }
+    >,
+  ): Promise<void>;
+  /** Appends one tool result to a recorded step, as soon as the tool returned. */
+  recordJournalResult(input: Scoped<{ key: string; step: number; result: ToolResultBlock }>): Promise<void>;
+  /** The recorded steps of the key, first first; none when they were recorded for another request hash. */
+  loadTurnJournal(input: Scoped<{ key: string; requestHash: string }>): Promise<readonly JournalStep[]>;
+  /** Forgets the key's recorded steps (the turn was stored). */
+  clearTurnJournal(input: Scoped<{ key: string }>): Promise<void>;
 
   /** Records that the asset was shown in this session; the first exposure wins (false when already recorded). */
   recordAssetExposure(

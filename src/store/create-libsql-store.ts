@@ -12,6 +12,7 @@ import { createMemoryOperations } from './libsql/memory-operations.ts';
 import { createMessageOperations } from './libsql/message-operations.ts';
 import type { StoreContext } from './libsql/store-context.ts';
 import { createTurnOperations } from './libsql/turn-operations.ts';
+import { createTurnJournalOperations } from './libsql/turn-journal-operations.ts';
 import { createTurnStartOperations } from './libsql/turn-start-operations.ts';
 import { createUsageOperations } from './libsql/usage-operations.ts';
 import { createRetentionOperations } from './libsql/retention-operations.ts';
@@ -45,6 +46,7 @@ export function createLibsqlStore(options: LibsqlStoreOptions): ConversationStor
     ...createMemoryOperations(context),
     ...createUsageOperations(context),
     ...createIdempotencyOperations(context),
+    ...createTurnJournalOperations(context),
     ...createExposureOperations(context),
     ...createBudgetOperations(context),
     ...createLearnedStateOperations(context),

@@ -1,6 +1,6 @@
 // The records the conversation store reads and writes. Times are ISO-8601 UTC strings.
 import type { BilledUsage } from '../pipeline/cost/index.ts';
-import type { ContentBlock, Role } from '../pipeline/types/index.ts';
+import type { ContentBlock, Role, ToolResultBlock } from '../pipeline/types/index.ts';
 
 /** Every store call names the user it acts for: another user's conversation behaves exactly as a missing one. */
 export type ConversationScope = { readonly ownerId: string; readonly conversationId: string };
@@ -105,6 +105,13 @@ export type UsageTotals = BilledUsage & {
   readonly estimatedInputTokens: number;
   /** Tokens of the current summary (from conversation_memory). */
   readonly summaryTokens: number;
+};
+
+/** One recorded model step of a turn attempt: what the assistant asked for, and the results recorded so far. */
+export type JournalStep = {
+  readonly step: number;
+  readonly assistant: readonly ContentBlock[];
+  readonly results: readonly ToolResultBlock[];
 };
 
 export type IdempotencyRecord = {

@@ -31,6 +31,8 @@ export type CallHttpToolOptions = {
   readonly timeoutMs: number;
   /** Milliseconds since the epoch, for the caller token. */
   readonly now: () => number;
+  /** Sent as `Idempotency-Key`: one per tool call, the same when a retried turn makes that call again. */
+  readonly idempotencyKey?: string | undefined;
 };
 
 /** Never throws: a refused input, destination or answer becomes an error outcome the model can read. */
@@ -91,6 +93,7 @@ async function buildHeaders(options: CallHttpToolOptions, url: URL, hasBody: boo
     'x-tokenwise-conversation': options.caller.conversationId,
   });
   if (hasBody) headers.set('content-type', 'application/json');
+  if (options.idempotencyKey !== undefined) headers.set('idempotency-key', options.idempotencyKey);
   if (options.callerKey !== undefined) {
     headers.set(
       CALLER_TOKEN_HEADER,

@@ -4,7 +4,8 @@ import type { ConversationScope } from '../store/store-records.ts';
 import type { TurnResult } from './chat-service.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
-async function hashRequest(text: string): Promise<string> {
+/** The SHA-256 (hex) of a message's text: what ties an Idempotency-Key, and its turn journal, to one message. */
+export async function hashRequest(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

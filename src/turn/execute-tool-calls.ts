@@ -16,7 +16,26 @@ export type ToolCallContext = {
   readonly onEvent: (event: TurnEvent) => void;
   /** The tools the request that asked for these calls declared: a call of any other tool is refused, never run. */
   readonly offered: ReadonlySet<string>;
+  /** What names this turn across retries (its Idempotency-Key, else its id): HTTP tools' keys derive from it. */
+  readonly turnKey: string;
+  /** Results an earlier attempt of this turn recorded, by toolUseId: replayed, never run again. */
+  readonly recorded?: ReadonlyMap<string, ToolResultBlock>;
+  /** Called with each result of a tool that ran, before the next one runs (the turn journal records it). */
+  readonly onResult?: (result: ToolResultBlock) => Promise<void>;
 };
+
+/** Tools answered by the service itself, with no side effect: answered again on a retry rather than replayed. */
+const PURE_TOOLS: ReadonlySet<string> = new Set([FIND_TOOLS_NAME, GET_ASSET_TOOL_NAME]);
+
+/**
+ * The Idempotency-Key an HTTP tool receives for one call: a SHA-256 over the conversation, the turn's key and the
+ * call's toolUseId, so a retried turn that makes the same call again sends the same key.
+ */
+export async function deriveToolCallKey(conversationId: string, turnKey: string, toolUseId: string): Promise<string> {
+  const text = JSON.stringify([conversationId, turnKey, toolUseId]);
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return `tokenwise-${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
 
 export type ToolCallsResult = {
   readonly results: readonly ToolResultBlock[];
@@ -77,6 +96,7 @@ async function runOne(deps: TurnDependencies, context: ToolCallContext, call: To
       fetch: deps.fetch,
       timeoutMs: deps.settings.toolTimeoutMs,
       now: () => deps.clock().getTime(),
+      idempotencyKey: await deriveToolCallKey(context.conversationId, context.turnKey, call.id),
     });
   }
   return { status: 'error', text: `Tool ${call.name} has no handler configured in this deployment.` };
@@ -90,7 +110,8 @@ export function refusalText(name: string, offered: ReadonlySet<string>): string 
 }
 
 /**
- * Never throws: every failure becomes an error result whose text is never empty. A call naming a tool the request did
+ * Never throws on a tool's failure: every failure becomes an error result whose text is never empty (only a failure
+ * to record a result, from `onResult`, is thrown: the turn then fails before its next step). A call naming a tool the request did
  * not offer gets an error result (and a `tool_refused` log line), never an execution.
  */
 export async function executeToolCalls(
@@ -103,6 +124,13 @@ export async function executeToolCalls(
   const found: string[] = [];
   const refused: string[] = [];
   for (const call of calls) {
+    const recorded = PURE_TOOLS.has(call.name) ? undefined : context.recorded?.get(call.id);
+    if (recorded !== undefined) {
+      // An earlier attempt of this turn ran it: its result is replayed, the tool is not run again.
+      results.push(recorded);
+      context.onEvent({ type: 'tool', name: call.name, status: recorded.status });
+      continue;
+    }
     context.onEvent({ type: 'tool', name: call.name, status: 'started' });
     let outcome: ToolOutcome;
     if (!context.offered.has(call.name)) {
@@ -140,7 +168,9 @@ export async function executeToolCalls(
     const text = outcome.text.trim() === ''
       ? (outcome.status === 'error' ? `Tool ${call.name} failed.` : '(empty result)')
       : outcome.text;
-    results.push({ type: 'tool_result', toolUseId: call.id, text, status: outcome.status });
+    const result: ToolResultBlock = { type: 'tool_result', toolUseId: call.id, text, status: outcome.status };
+    await context.onResult?.(result);
+    results.push(result);
     context.onEvent({ type: 'tool', name: call.name, status: outcome.status });
   }
   return { results, firstExposures, found, refused };

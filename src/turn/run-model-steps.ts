@@ -4,7 +4,15 @@ import { isRetryableModelError } from '../bedrock/translate-bedrock-error.ts';
 import type { CacheLayer } from '../pipeline/assembly/index.ts';
 import type { TokenCorrection } from '../pipeline/tokens/index.ts';
 import type { AssetPair } from '../pipeline/assets/index.ts';
-import type { ContentBlock, Message, ModelReply, PromptRequest, ToolUseBlock } from '../pipeline/types/index.ts';
+import type {
+  ContentBlock,
+  Message,
+  ModelReply,
+  PromptRequest,
+  ToolResultBlock,
+  ToolUseBlock,
+} from '../pipeline/types/index.ts';
+import type { JournalStep } from '../store/store-records.ts';
 import { isCachePoint } from '../pipeline/types/index.ts';
 import { listCalledTools, offerFoundTools } from '../pipeline/tool-selection/index.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
@@ -41,8 +49,23 @@ export type ModelStepsInput = {
   readonly onEvent: (event: TurnEvent) => void;
   /** Called with each finished model call as soon as it returns, so a turn that fails later still bills it. */
   readonly onCall?: (call: ModelCallRecord) => void;
+  /** What names this turn across retries (its Idempotency-Key, else its id): HTTP tools' keys derive from it. */
+  readonly turnKey: string;
+  /** The turn journal of a turn with an Idempotency-Key: recorded steps are replayed, new ones recorded. */
+  readonly journal?: TurnJournal | undefined;
   /** Asked before each main call: an error refuses it (thrown on the first step; later steps end the turn with its message). */
   readonly beforeCall?: (next: { readonly modelId: string; readonly inputTokens: number }) => Promise<AppError | null>;
+};
+
+/**
+ * What an earlier attempt of this turn did, and how this attempt records what it does: a recorded step is replayed
+ * (no model call) with its recorded results (no tool runs again); every new step that asks for tools is recorded
+ * before its tools run, and each result as soon as it returns.
+ */
+export type TurnJournal = {
+  readonly steps: readonly JournalStep[];
+  recordStep(step: number, assistant: readonly ContentBlock[]): Promise<void>;
+  recordResult(step: number, result: ToolResultBlock): Promise<void>;
 };
 
 export type ModelStepsResult = {
@@ -113,35 +136,41 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       now,
       ...(input.cacheTtl === undefined ? {} : { cacheTtl: input.cacheTtl }),
     });
-    const refusal = await input.beforeCall?.({
-      modelId: prompt.request.modelId,
-      inputTokens: prompt.report.tokens.total,
-    }) ?? null;
-    if (refusal !== null) {
-      if (step === 1) throw refusal;
-      // Stop cleanly: the tool results so far stay, and the answer says why the turn ends here.
-      const text = `I stopped before finishing: ${refusal.message}`;
-      run.push({ role: 'assistant', content: [{ type: 'text', text }] });
-      input.onEvent({ type: 'delta', text });
-      break;
+    const replayed = input.journal?.steps[step - 1];
+    let content: readonly ContentBlock[];
+    if (replayed !== undefined) {
+      // An earlier attempt of this turn made this step: its answer is replayed, the model is not asked again.
+      content = replayed.assistant;
+      for (const block of content) if (block.type === 'text') input.onEvent({ type: 'delta', text: block.text });
+    } else {
+      const refusal = await input.beforeCall?.({
+        modelId: prompt.request.modelId,
+        inputTokens: prompt.report.tokens.total,
+      }) ?? null;
+      if (refusal !== null) {
+        if (step === 1) throw refusal;
+        // Stop cleanly: the tool results so far stay, and the answer says why the turn ends here.
+        const text = `I stopped before finishing: ${refusal.message}`;
+        run.push({ role: 'assistant', content: [{ type: 'text', text }] });
+        input.onEvent({ type: 'delta', text });
+        break;
+      }
+      const reply = await callMainModel(deps, prompt.request, input.onEvent);
+      const call: ModelCallRecord = {
+        kind: 'main',
+        request: prompt.request,
+        reply,
+        startedAt: now,
+        naiveInputTokens: prompt.naiveInputTokens,
+        fingerprint: prompt.fingerprint,
+        ...(toolsChangedBy === undefined ? {} : { toolsChangedBy }),
+        layers: prompt.layers,
+      };
+      toolsChangedBy = undefined;
+      calls.push(call);
+      input.onCall?.(call);
+      content = reply.content.length > 0 ? reply.content : [{ type: 'text', text: EMPTY_REPLY_TEXT }];
     }
-    const reply = await callMainModel(deps, prompt.request, input.onEvent);
-    const call: ModelCallRecord = {
-      kind: 'main',
-      request: prompt.request,
-      reply,
-      startedAt: now,
-      naiveInputTokens: prompt.naiveInputTokens,
-      fingerprint: prompt.fingerprint,
-      ...(toolsChangedBy === undefined ? {} : { toolsChangedBy }),
-      layers: prompt.layers,
-    };
-    toolsChangedBy = undefined;
-    calls.push(call);
-    input.onCall?.(call);
-    const content: readonly ContentBlock[] = reply.content.length > 0
-      ? reply.content
-      : [{ type: 'text', text: EMPTY_REPLY_TEXT }];
     run.push({ role: 'assistant', content });
     const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
     if (toolUses.length === 0) break;
@@ -161,12 +190,17 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       input.onEvent({ type: 'delta', text });
       break;
     }
+    const journal = input.journal;
+    if (journal !== undefined && replayed === undefined) await journal.recordStep(step, content);
     const executed = await executeToolCalls(deps, {
       userId: input.userId,
       conversationId: input.conversationId,
       exposedAssets: input.exposedAssets,
       onEvent: input.onEvent,
       offered: new Set(prompt.request.tools.flatMap((tool) => (isCachePoint(tool) ? [] : [tool.name]))),
+      turnKey: input.turnKey,
+      recorded: new Map((replayed?.results ?? []).map((result) => [result.toolUseId, result])),
+      ...(journal === undefined ? {} : { onResult: (result: ToolResultBlock) => journal.recordResult(step, result) }),
     }, toolUses);
     run.push({ role: 'user', content: executed.results });
     for (const exposure of executed.firstExposures) firstExposures.push({ ...exposure, runIndex: run.length - 1 });

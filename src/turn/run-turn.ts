@@ -12,8 +12,9 @@ import { claimIdempotencyKey, releaseIdempotencyKey } from './claim-idempotency-
 import { createTurnLedger, type TurnLedger } from './create-turn-ledger.ts';
 import { type BudgetGuard, createBudgetGuard } from './guard-budget.ts';
 import { loadTurnContext, type TurnContext } from './load-turn-context.ts';
+import { closeTurnJournal, openTurnJournal } from './open-turn-journal.ts';
 import { isSummaryDue } from './refresh-summary.ts';
-import { type ModelStepsResult, runModelSteps } from './run-model-steps.ts';
+import { type ModelStepsResult, runModelSteps, type TurnJournal } from './run-model-steps.ts';
 import { type Learning, loadLearning, saveLearning } from './learned-state.ts';
 import { storeTurn } from './store-turn.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
@@ -66,10 +67,16 @@ function guardListener(listener: SendMessageInput['onEvent'], deps: TurnDependen
   };
 }
 
-type Loaded = { readonly budget: BudgetGuard; readonly context: TurnContext; readonly cacheTtl: TurnCacheTtl };
+type Loaded = {
+  readonly budget: BudgetGuard;
+  readonly context: TurnContext;
+  readonly cacheTtl: TurnCacheTtl;
+  /** What an earlier attempt with the same Idempotency-Key did (replayed), and where this one records. */
+  readonly journal: TurnJournal | undefined;
+};
 
 /** Step 1, load: admits the turn under the budgets and shapes the snapshot into the prompt's inputs. */
-async function load(deps: TurnDependencies, turn: LockedTurn, ledger: TurnLedger): Promise<Loaded> {
+async function load(deps: TurnDependencies, turn: LockedTurn, text: string, ledger: TurnLedger): Promise<Loaded> {
   const budget = createBudgetGuard(deps, turn.scope, () => ledger.calls);
   await budget.admit();
   const context = await loadTurnContext(deps, turn.scope, turn.snapshot, turn.startedAt);
@@ -84,7 +91,8 @@ async function load(deps: TurnDependencies, turn: LockedTurn, ledger: TurnLedger
     storedWindow: context.storedWindow,
     now: turn.startedAt,
   });
-  return { budget, context, cacheTtl };
+  const journal = await openTurnJournal(deps, turn.scope, { key: turn.idempotencyKey, text, turnId: turn.turnId });
+  return { budget, context, cacheTtl, journal };
 }
 
 /** Step 2, build: chooses this turn's domain tools and stores the selection when it changed. */
@@ -129,9 +137,10 @@ function run(
   deps: TurnDependencies,
   learning: Learning,
   input: SendMessageInput,
-  { budget, context, cacheTtl }: Loaded,
+  { budget, context, cacheTtl, journal }: Loaded,
   chosen: ChosenTools,
   ledger: TurnLedger,
+  turnKey: string,
 ): Promise<ModelStepsResult> {
   return runModelSteps(deps, {
     userId: input.userId,
@@ -149,6 +158,8 @@ function run(
     cacheTtl,
     onEvent: guardListener(input.onEvent, deps),
     onCall: (call) => ledger.record(call),
+    turnKey,
+    journal,
     beforeCall: budget.beforeCall,
   });
 }
@@ -181,6 +192,7 @@ async function update(
     usage: ledger.rows,
     result,
   });
+  await closeTurnJournal(deps, turn.scope, turn.idempotencyKey);
   logTurn(deps, turn, context, chosen, steps, result);
   return { result, summaryDue: isSummaryDue(deps.settings, afterTurn(context, stored)) };
 }
@@ -242,9 +254,9 @@ export async function runTurn(deps: TurnDependencies, input: SendMessageInput): 
   const learning = await loadLearning(deps, scope);
   const ledger = createTurnLedger(deps, learning, { turnId: turn.turnId, conversationId: input.conversationId });
   try {
-    const loaded = await load(deps, turn, ledger);
+    const loaded = await load(deps, turn, input.text, ledger);
     const chosen = await build(deps, turn, input.text, loaded, ledger);
-    const steps = await run(deps, learning, input, loaded, chosen, ledger);
+    const steps = await run(deps, learning, input, loaded, chosen, ledger, key ?? turn.turnId);
     const outcome = await update(deps, turn, loaded, chosen, steps, ledger);
     await saveLearning(deps, scope, learning);
     return outcome;

@@ -50,6 +50,7 @@ describe('executeToolCalls', () => {
       exposedAssets: new Set(),
       onEvent: (event) => events.push(event),
       offered: new Set(calls.map((call) => call.name)),
+      turnKey: 'turn-key-1',
     }, calls);
     assert.deepEqual(result.results.map((block) => [block.toolUseId, block.status, block.text]), [
       ['tooluse_1', 'error', 'Tool explode failed unexpectedly.'],
@@ -67,7 +68,14 @@ describe('executeToolCalls', () => {
   it('answers get_asset: first the text (an exposure), then the note, an unknown id as an error', async () => {
     const conversationId = await fixture.createConversation();
     const exposedAssets = new Set<string>();
-    const context = { userId: USER, conversationId, exposedAssets, onEvent: () => {}, offered: new Set(['get_asset']) };
+    const context = {
+      userId: USER,
+      conversationId,
+      exposedAssets,
+      onEvent: () => {},
+      offered: new Set(['get_asset']),
+      turnKey: 'turn-key-1',
+    };
     const first = await executeToolCalls(fixture.deps, context, [
       use('get_asset', 'tooluse_a1', { id: 'data_rules' }),
       use('get_asset', 'tooluse_a2', { id: 'data_rules' }),
@@ -97,6 +105,7 @@ describe('executeToolCalls', () => {
       exposedAssets: new Set(),
       onEvent: () => {},
       offered: new Set(['clarify', 'find_tools', 'list_tasks']),
+      turnKey: 'turn-key-1',
     }, [
       use('create_task', 'tooluse_r1', { title: 'Renew my passport' }),
       use('list_tasks', 'tooluse_r2'),
@@ -123,6 +132,7 @@ describe('executeToolCalls', () => {
       exposedAssets: new Set(),
       onEvent: () => {},
       offered: new Set(['find_tools']),
+      turnKey: 'turn-key-1',
     }, [
       use('find_tools', 'tooluse_f1', { query: 'add an item to my reading list' }),
       use('find_tools', 'tooluse_f2', { query: '   ' }),

@@ -78,6 +78,15 @@ export function createRetentionOperations(context: StoreContext): RetentionStore
         })).rowsAffected
       );
 
+      // A failed turn's journal (what a retry with its key would replay) lives as long as the key would.
+      await inBatches(async () =>
+        (await database.write({
+          sql: 'DELETE FROM turn_journal WHERE rowid IN ' +
+            '(SELECT rowid FROM turn_journal WHERE updated_at < ? ORDER BY updated_at LIMIT ?)',
+          args: [idempotencyCutoff, BATCH],
+        })).rowsAffected
+      );
+
       const toolResultMessages = await inBatches(async () => {
         const candidates = await database.read({ sql: TOOL_RESULT_CANDIDATES, args: [toolResultCutoff, BATCH] });
         if (candidates.rows.length === 0) return 0;
