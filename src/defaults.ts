@@ -31,6 +31,10 @@ export const DEFAULT_LIMITS = {
   /** The one-turn lock's lease; a crashed turn's lock expires after it. */
   turnLeaseMs: 5 * 60_000,
   toolTimeoutMs: 10_000,
+  /** TURN_DEADLINE_SECONDS: a turn still running after this fails cleanly (usage recorded, lock and key freed). */
+  turnDeadlineMs: 180_000,
+  /** BEDROCK_STREAM_IDLE_SECONDS: a model stream that sends nothing for this long is cut (a retryable timeout). */
+  streamIdleMs: 30_000,
   selectorTimeoutMs: 5_000,
   /** CACHE_UNREAD_WRITE_LIMIT: a checkpoint whose writes went unread this many times in a row is withheld. */
   cacheUnreadWriteLimit: 3,

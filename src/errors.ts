@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'store_busy'
   | 'store_error'
   | 'tool_failed'
+  | 'turn_timeout'
+  | 'shutting_down'
   | 'internal';
 
 export class AppError extends Error {

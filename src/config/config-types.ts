@@ -56,6 +56,10 @@ export type Config = {
     readonly windowMinMessages: number;
     readonly windowMaxMessages: number;
     readonly maxToolSteps: number;
+    /** A turn still running after this fails cleanly (TURN_DEADLINE_SECONDS). */
+    readonly turnDeadlineMs: number;
+    /** A model stream idle this long is cut (BEDROCK_STREAM_IDLE_SECONDS). */
+    readonly streamIdleMs: number;
     readonly maxBodyBytes: number;
     /** Pinned get_asset results are dropped once the session's conversation reaches this many tokens. */
     readonly assetPinMaxTokens: number;

@@ -142,6 +142,8 @@ function parseLimits(values: ConfigValues, errors: string[]): Config['limits'] {
     windowMinMessages,
     windowMaxMessages,
     maxToolSteps: values.MAX_TOOL_STEPS ?? CONFIG_DEFAULTS.MAX_TOOL_STEPS,
+    turnDeadlineMs: 1000 * (values.TURN_DEADLINE_SECONDS ?? CONFIG_DEFAULTS.TURN_DEADLINE_SECONDS),
+    streamIdleMs: 1000 * (values.BEDROCK_STREAM_IDLE_SECONDS ?? CONFIG_DEFAULTS.BEDROCK_STREAM_IDLE_SECONDS),
     maxBodyBytes: values.MAX_BODY_BYTES ?? CONFIG_DEFAULTS.MAX_BODY_BYTES,
     assetPinMaxTokens: values.ASSET_PIN_MAX_TOKENS ?? CONFIG_DEFAULTS.ASSET_PIN_MAX_TOKENS,
     cacheUnreadWriteLimit: values.CACHE_UNREAD_WRITE_LIMIT ?? CONFIG_DEFAULTS.CACHE_UNREAD_WRITE_LIMIT,

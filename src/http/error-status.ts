@@ -29,6 +29,8 @@ export const ERROR_STATUS: Readonly<Record<HttpErrorCode, number>> = {
   store_busy: 503,
   service_unavailable: 503,
   model_timeout: 504,
+  turn_timeout: 504,
+  shutting_down: 503,
 };
 
 /** What clients read for server-side failures: internal messages (Bedrock's, SQL's) stay in the log. */
@@ -40,6 +42,9 @@ const PUBLIC_MESSAGE: Partial<Record<HttpErrorCode, string>> = {
   model_error: 'The model failed to produce an answer; retry.',
   model_access_denied: 'The server is not allowed to call the model; the operator must fix its credentials.',
   tool_failed: 'A tool failed while answering.',
+  turn_timeout:
+    'The turn did not finish in time; retry with the same Idempotency-Key (tools that ran are not run again).',
+  shutting_down: 'The server is shutting down; retry with the same Idempotency-Key.',
   store_busy: 'The database is busy; retry shortly.',
   store_error: 'Internal error; quote the request id when reporting it.',
   config_invalid: 'Internal error; quote the request id when reporting it.',
@@ -52,6 +57,7 @@ const RETRY_AFTER_SECONDS: Partial<Record<HttpErrorCode, number>> = {
   too_many_turns: 2,
   model_unavailable: 5,
   store_busy: 1,
+  shutting_down: 5,
 };
 
 const HTTP_EXCEPTION_CODE: Readonly<Record<number, HttpErrorCode>> = {

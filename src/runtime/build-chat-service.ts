@@ -60,7 +60,7 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
   const { limits } = config;
   return createChatService({
     store: createLibsqlStore({ database: options.database }),
-    models: createModelCaller(createBedrockClient(options.bedrock)),
+    models: createModelCaller(createBedrockClient(options.bedrock), { streamIdleMs: limits.streamIdleMs }),
     registry,
     toolIndex: createToolIndex(registry.domainTools()),
     handlers,
@@ -80,6 +80,7 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
       windowMax: limits.windowMaxMessages,
       maxToolSteps: limits.maxToolSteps,
       assetPinMaxTokens: limits.assetPinMaxTokens,
+      turnDeadlineMs: limits.turnDeadlineMs,
       cacheUnreadWriteLimit: limits.cacheUnreadWriteLimit,
       cacheProbeEveryCalls: limits.cacheProbeEveryCalls,
       staticTtl: config.cacheTtlStatic,

@@ -44,6 +44,9 @@ export type Services = {
   ready(): Promise<void>;
   /** One retention clean-up (the runtime schedules it: a timer on Node and Deno, a cron trigger at the edge). */
   readonly cleanUp: RunCleanup;
+  /** Lets running turns finish for up to `graceMs`, then fails the rest cleanly (see RunningChatService.stopTurns). */
+  stopTurns(graceMs: number): Promise<void>;
+  /** Fails any turn still running, waits for background summaries, closes the database. */
   close(): Promise<void>;
 };
 
@@ -158,7 +161,9 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     bedrock,
     ready,
     cleanUp,
+    stopTurns: (graceMs) => running.stopTurns(graceMs),
     close: async () => {
+      await running.stopTurns(0);
       await running.drain();
       await database.close();
     },

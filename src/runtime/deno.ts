@@ -53,11 +53,16 @@ export async function startDenoServer(
     url,
     ...(local.developmentToken === undefined ? {} : { developmentToken: local.developmentToken }),
     close() {
-      closing ??= server.shutdown().then(() => local.close()).then(() => logger.log('info', 'stopped'));
+      // Running turns get TURN_GRACE_MS to finish, then fail cleanly (503 shutting_down), so shutdown() can end.
+      closing ??= Promise.all([server.shutdown(), local.services.stopTurns(TURN_GRACE_MS)])
+        .then(() => local.close()).then(() => logger.log('info', 'stopped'));
       return closing;
     },
   };
 }
+
+/** How long a stopping server lets running turns finish before it fails them. */
+const TURN_GRACE_MS = 8_000;
 
 /** Serves until SIGINT/SIGTERM (the process entry); exits 1 printing every configuration problem. */
 export async function runDenoServer(options: Pick<StartDenoServerOptions, 'simulator'> = {}): Promise<void> {

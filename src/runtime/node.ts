@@ -70,7 +70,12 @@ export async function startNodeServer(
     ...(local.developmentToken === undefined ? {} : { developmentToken: local.developmentToken }),
     close() {
       closing ??= (async () => {
-        await closeHttpServer(server, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS);
+        const drainMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+        // Turns still running near the end of the drain fail cleanly (503 shutting_down) while their clients listen.
+        await Promise.all([
+          closeHttpServer(server, drainMs),
+          local.services.stopTurns(Math.floor(drainMs * TURN_GRACE_SHARE)),
+        ]);
         await local.close();
         logger.log('info', 'stopped');
       })();
@@ -78,6 +83,9 @@ export async function startNodeServer(
     },
   };
 }
+
+/** Share of the drain timeout running turns get to finish; the rest is for their error answers to reach clients. */
+const TURN_GRACE_SHARE = 0.8;
 
 /** How long a stopping server lets requests in flight finish before it closes their connections. */
 const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;

@@ -83,6 +83,10 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore, Conso
    * messages yet) and reads the TurnSnapshot; a refused lock changes and reads nothing (conflict, with its expiry).
    */
   startTurn(input: Scoped<{ turnId: string; now: Date; leaseMs: number }>): Promise<StartTurnResult>;
+  /** Moves the lease of a lock `turnId` still holds to `now + leaseMs`; `ok: false` when it no longer holds it. */
+  renewTurnLock(
+    input: Scoped<{ turnId: string; now: Date; leaseMs: number }>,
+  ): Promise<{ readonly ok: true; readonly lockedUntil: string } | { readonly ok: false }>;
   /** Appends the turn's messages, usage and idempotency answer, marks it complete and releases the lock: all or nothing. */
   completeTurn(input: FinishTurnInput): Promise<TurnWriteResult>;
   /** As completeTurn, marking the turn failed with `errorCode`. */

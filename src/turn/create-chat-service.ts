@@ -9,13 +9,21 @@ import type { TurnDependencies } from './turn-dependencies.ts';
 export type RunningChatService = ChatService & {
   /** Resolves when every background summary update started so far has settled (tests, shutdown). */
   drain(): Promise<void>;
+  /**
+   * Shutdown: refuses new turns (shutting_down), lets running turns finish for up to `graceMs`, then ends the rest
+   * cleanly (each fails with shutting_down: usage recorded, lock and key freed) and resolves once they have.
+   */
+  stopTurns(graceMs: number): Promise<void>;
 };
 
 /** Every method is scoped to the caller: another user's conversation is `not_found`. */
 export function createChatService(deps: TurnDependencies): RunningChatService {
   const pending = new Set<Promise<unknown>>();
+  const turns = new Set<Promise<unknown>>();
+  const shutdown = new AbortController();
   // One summary update per conversation at a time; a request while one runs is remembered and run once after it.
   const refreshing = new Map<string, { again: boolean }>();
+  let stopping = false;
 
   const scheduleRefresh = (
     ownerId: string,
@@ -57,7 +65,13 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
       return { id: record.id, createdAt: record.createdAt };
     },
     async sendMessage(input) {
-      const { result, summaryDue } = await runTurn(deps, input);
+      if (shutdown.signal.aborted || stopping) {
+        throw new AppError('shutting_down', 'the server is shutting down; retry with the same Idempotency-Key');
+      }
+      const turn = runTurn(deps, input, shutdown.signal);
+      turns.add(turn);
+      void turn.catch(() => {}).finally(() => turns.delete(turn));
+      const { result, summaryDue } = await turn;
       // Exact, not a heuristic: a turn that pushed nothing out of the window leaves the refresh nothing to do (isSummaryDue).
       if (summaryDue) {
         scheduleRefresh(input.userId, input.conversationId, input.runInBackground ?? deps.runInBackground);
@@ -106,6 +120,18 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
     },
     async drain() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    async stopTurns(graceMs) {
+      stopping = true;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.allSettled([...turns]), grace]);
+      clearTimeout(timer);
+      if (turns.size > 0) {
+        deps.logger.log('warn', 'turns_stopped_at_shutdown', { turns: turns.size });
+        shutdown.abort();
+      }
+      while (turns.size > 0) await Promise.allSettled([...turns]);
     },
   };
 }

@@ -53,6 +53,8 @@ export type ModelStepsInput = {
   readonly turnKey: string;
   /** The turn journal of a turn with an Idempotency-Key: recorded steps are replayed, new ones recorded. */
   readonly journal?: TurnJournal | undefined;
+  /** Aborted when the turn must end (deadline, lost lock, shutdown): the model call is cut, no further step starts. */
+  readonly signal?: AbortSignal | undefined;
   /** Asked before each main call: an error refuses it (thrown on the first step; later steps end the turn with its message). */
   readonly beforeCall?: (next: { readonly modelId: string; readonly inputTokens: number }) => Promise<AppError | null>;
 };
@@ -89,6 +91,7 @@ async function callMainModel(
   deps: TurnDependencies,
   request: PromptRequest,
   onEvent: (event: TurnEvent) => void,
+  signal: AbortSignal | undefined,
 ): Promise<ModelReply> {
   let emitted = false;
   const onText = (text: string) => {
@@ -96,12 +99,15 @@ async function callMainModel(
     onEvent({ type: 'delta', text });
   };
   try {
-    return await deps.models.converseStream(request, { onText });
+    return await deps.models.converseStream(request, { onText, ...(signal === undefined ? {} : { signal }) });
   } catch (error) {
-    if (emitted || !(error instanceof AppError) || !isRetryableModelError(error)) throw error;
+    if (emitted || signal?.aborted === true || !(error instanceof AppError) || !isRetryableModelError(error)) {
+      throw error;
+    }
     deps.logger.log('warn', 'model_call_retry', { code: error.code });
     await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-    return deps.models.converseStream(request, { onText });
+    signal?.throwIfAborted();
+    return deps.models.converseStream(request, { onText, ...(signal === undefined ? {} : { signal }) });
   }
 }
 
@@ -136,6 +142,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       now,
       ...(input.cacheTtl === undefined ? {} : { cacheTtl: input.cacheTtl }),
     });
+    input.signal?.throwIfAborted();
     const replayed = input.journal?.steps[step - 1];
     let content: readonly ContentBlock[];
     if (replayed !== undefined) {
@@ -155,7 +162,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
         input.onEvent({ type: 'delta', text });
         break;
       }
-      const reply = await callMainModel(deps, prompt.request, input.onEvent);
+      const reply = await callMainModel(deps, prompt.request, input.onEvent, input.signal);
       const call: ModelCallRecord = {
         kind: 'main',
         request: prompt.request,
@@ -190,6 +197,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       input.onEvent({ type: 'delta', text });
       break;
     }
+    input.signal?.throwIfAborted();
     const journal = input.journal;
     if (journal !== undefined && replayed === undefined) await journal.recordStep(step, content);
     const executed = await executeToolCalls(deps, {

@@ -17,6 +17,7 @@ import { isSummaryDue } from './refresh-summary.ts';
 import { type ModelStepsResult, runModelSteps, type TurnJournal } from './run-model-steps.ts';
 import { type Learning, loadLearning, saveLearning } from './learned-state.ts';
 import { storeTurn } from './store-turn.ts';
+import { watchTurn } from './watch-turn.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 /** A finished turn: the answer, and whether its messages pushed a chunk out of the window (a summary refresh is due). */
@@ -141,6 +142,7 @@ function run(
   chosen: ChosenTools,
   ledger: TurnLedger,
   turnKey: string,
+  signal: AbortSignal,
 ): Promise<ModelStepsResult> {
   return runModelSteps(deps, {
     userId: input.userId,
@@ -160,6 +162,7 @@ function run(
     onCall: (call) => ledger.record(call),
     turnKey,
     journal,
+    signal,
     beforeCall: budget.beforeCall,
   });
 }
@@ -245,7 +248,11 @@ async function abandonTurn(deps: TurnDependencies, turn: LockedTurn, ledger: Tur
 }
 
 /** Throws AppError: not_found, conflict (turn running / key in use), over_budget, model_* and store_* codes. */
-export async function runTurn(deps: TurnDependencies, input: SendMessageInput): Promise<TurnOutcome> {
+export async function runTurn(
+  deps: TurnDependencies,
+  input: SendMessageInput,
+  shutdown?: AbortSignal,
+): Promise<TurnOutcome> {
   const scope = { ownerId: input.userId, conversationId: input.conversationId };
   const key = input.idempotencyKey;
   const earlier = key === undefined ? null : await claimIdempotencyKey(deps, scope, key, input.text);
@@ -253,16 +260,24 @@ export async function runTurn(deps: TurnDependencies, input: SendMessageInput): 
   const turn = await lockTurn(deps, scope, key);
   const learning = await loadLearning(deps, scope);
   const ledger = createTurnLedger(deps, learning, { turnId: turn.turnId, conversationId: input.conversationId });
+  // The lease is renewed while the turn runs; its deadline, a lost lock or shutdown end it through `watch.signal`.
+  const watch = watchTurn(deps, turn, shutdown);
   try {
-    const loaded = await load(deps, turn, input.text, ledger);
-    const chosen = await build(deps, turn, input.text, loaded, ledger);
-    const steps = await run(deps, learning, input, loaded, chosen, ledger, key ?? turn.turnId);
-    const outcome = await update(deps, turn, loaded, chosen, steps, ledger);
-    await saveLearning(deps, scope, learning);
-    return outcome;
+    return await watch.race((async () => {
+      const loaded = await load(deps, turn, input.text, ledger);
+      const chosen = await build(deps, turn, input.text, loaded, ledger);
+      const steps = await run(deps, learning, input, loaded, chosen, ledger, key ?? turn.turnId, watch.signal);
+      watch.signal.throwIfAborted();
+      watch.commit();
+      const outcome = await update(deps, turn, loaded, chosen, steps, ledger);
+      await saveLearning(deps, scope, learning);
+      return outcome;
+    })());
   } catch (error) {
     await abandonTurn(deps, turn, ledger, error);
     await saveLearning(deps, scope, learning);
     throw error;
+  } finally {
+    watch.stop();
   }
 }

@@ -33,6 +33,8 @@ export type TurnSettings = {
   readonly assetPinMaxTokens: number;
   /** The one-turn lock's lease; a crashed turn's lock expires after it. */
   readonly turnLeaseMs: number;
+  /** A turn still running after this fails cleanly: usage recorded, lock and key freed. */
+  readonly turnDeadlineMs: number;
   readonly toolTimeoutMs: number;
   readonly selectorTimeoutMs: number;
   /** Budgets per user and conversation (per-user overrides in the store replace them); empty = none. */

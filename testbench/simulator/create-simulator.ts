@@ -129,7 +129,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       });
     }
     log.record({ ...base, status: 200, events: outcome.events, ...usage });
-    return new Response(createEventStreamBody(outcome.events), {
+    return new Response(createEventStreamBody(outcome.events, { stall: outcome.stall === true }), {
       status: 200,
       headers: {
         'content-type': 'application/vnd.amazon.eventstream',

@@ -83,14 +83,22 @@ export function decodeStreamFrames(bytes: Uint8Array): StreamEvent[] {
   return events;
 }
 
-/** A response body sending `events` one frame per chunk, then closing. */
-export function createEventStreamBody(events: readonly StreamEvent[]): ReadableStream<Uint8Array> {
+/** A response body sending `events` one frame per chunk, then closing (or, with `stall`, waiting until cancelled). */
+export function createEventStreamBody(
+  events: readonly StreamEvent[],
+  options: { readonly stall?: boolean } = {},
+): ReadableStream<Uint8Array> {
   let index = 0;
+  let release: (() => void) | undefined;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       const event = events[index++];
-      if (event === undefined) controller.close();
-      else controller.enqueue(encodeStreamEvent(event));
+      if (event !== undefined) controller.enqueue(encodeStreamEvent(event));
+      else if (options.stall !== true) controller.close();
+      else return new Promise<void>((resolve) => (release = resolve));
+    },
+    cancel() {
+      release?.();
     },
   });
 }

@@ -16,6 +16,8 @@ export type Fault =
   | { readonly kind: 'error'; readonly error: BedrockError }
   /** ConverseStream only: close the connection after `afterFrames` frames, without messageStop. */
   | { readonly kind: 'stream-cut'; readonly afterFrames: number }
+  /** ConverseStream only: send `afterFrames` frames, then nothing more, never closing (until the client gives up). */
+  | { readonly kind: 'stream-stall'; readonly afterFrames: number }
   /** ConverseStream only: send an exception frame after `afterFrames` frames, then close. */
   | {
     readonly kind: 'stream-exception';
@@ -89,6 +91,8 @@ export function createFaults(): Faults {
 /** The HTTP error of a non-stream fault, or undefined for stream faults. */
 export function faultError(fault: Fault): BedrockError | undefined {
   if (fault.kind === 'error') return fault.error;
-  if (fault.kind === 'stream-cut' || fault.kind === 'stream-exception') return undefined;
+  if (fault.kind === 'stream-cut' || fault.kind === 'stream-stall' || fault.kind === 'stream-exception') {
+    return undefined;
+  }
   return FAULT_ERRORS[fault.kind];
 }

@@ -12,7 +12,13 @@ import { validateConverse } from './validate-converse.ts';
 export type Outcome =
   | { readonly kind: 'json'; readonly body: unknown; readonly usage?: Usage }
   | { readonly kind: 'error'; readonly error: BedrockError }
-  | { readonly kind: 'stream'; readonly events: readonly StreamEvent[]; readonly usage?: Usage };
+  | {
+    readonly kind: 'stream';
+    readonly events: readonly StreamEvent[];
+    readonly usage?: Usage;
+    /** Send the events, then stall: the body stays open and silent. */
+    readonly stall?: boolean;
+  };
 
 export type RunOperationOptions = {
   readonly operation: Operation;
@@ -92,6 +98,9 @@ export function runOperation(options: RunOperationOptions): Outcome {
   }
   const events = buildStreamEvents(reply, usage, options.latencyMs);
   if (fault?.kind === 'stream-cut') return { kind: 'stream', events: events.slice(0, fault.afterFrames), usage };
+  if (fault?.kind === 'stream-stall') {
+    return { kind: 'stream', events: events.slice(0, fault.afterFrames), usage, stall: true };
+  }
   if (fault?.kind === 'stream-exception') {
     const message = fault.message ?? defaultStreamMessage(fault.exceptionType);
     return {

@@ -40,6 +40,8 @@ export type TurnFixtureOptions = {
   /** Wraps the real model caller (to inject failures or observe calls). */
   readonly wrapModels?: (models: ModelCaller) => ModelCaller;
   readonly logger?: Logger;
+  /** The model stream's idle cut (BEDROCK_STREAM_IDLE_SECONDS), in ms. */
+  readonly streamIdleMs?: number;
   /** The caller key and host resolver HTTP tools use (none by default). */
   readonly httpTools?: TurnDependencies['httpTools'];
 };
@@ -77,7 +79,10 @@ export async function createTurnFixture(options: TurnFixtureOptions = {}): Promi
   const server = await startSimulatorServer({ port: 0 });
   server.simulator.clock.set(START_MS);
   const client = createBedrockClient({ region: 'us-east-1', endpoint: server.url, maxAttempts: 1 });
-  const realModels = createModelCaller(client);
+  const realModels = createModelCaller(
+    client,
+    options.streamIdleMs === undefined ? {} : { streamIdleMs: options.streamIdleMs },
+  );
   const registry = createToolRegistry();
   const pack = createDemoToolPack({ registry });
   registerToolPack(registry, pack);

@@ -14,7 +14,7 @@ import {
 import { readNumber, readText, readTextOrNull } from './read-row.ts';
 import { notFound, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
-type TurnStartOperations = Pick<ConversationStore, 'startTurn'>;
+type TurnStartOperations = Pick<ConversationStore, 'startTurn' | 'renewTurnLock'>;
 
 /** The lease's start and end (epoch ms); AppError 'internal' for an invalid Date or a lease that is not a positive integer. */
 function checkLease(input: { readonly now: Date; readonly leaseMs: number }): { now: number; until: number } {
@@ -130,6 +130,15 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
         userMessageCount: readNumber(memoryRow, 'user_messages'),
         toolChanges: readNumber(memoryRow, 'tool_changes'),
       };
+    },
+    async renewTurnLock(input) {
+      const { until } = checkLease(input);
+      const result = await context.database.write({
+        sql:
+          `UPDATE conversations AS c SET turn_lock_until = ? WHERE ${OWNED} AND c.turn_lock_owner = ? RETURNING id`,
+        args: [until, ...ownerArgs(input), input.turnId],
+      });
+      return result.rows.length > 0 ? { ok: true, lockedUntil: new Date(until).toISOString() } : { ok: false };
     },
   };
 }
