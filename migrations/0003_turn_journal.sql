@@ -1,4 +1,5 @@
--- 0003_turn_journal: what a turn with an Idempotency-Key already did, so a retry replays it instead of doing it again.
+-- 0003_turn_journal: what a turn with an Idempotency-Key already did, so a retry replays it instead of doing it again;
+-- and how many messages left the context unsummarised.
 -- Append-only: never edit once applied.
 
 -- One row per model step that asked for tools: the assistant's content (its toolUse blocks name each call's id and
@@ -19,3 +20,8 @@ CREATE TABLE turn_journal (
 ) STRICT;
 -- The cascade deletes by conversation_id alone, which the primary key cannot serve.
 CREATE INDEX turn_journal_by_conversation ON turn_journal (conversation_id);
+
+-- Messages that left the context without being summarised (the summariser kept failing and coverage moved past
+-- them): counted, so the usage answer shows the loss instead of hiding it.
+ALTER TABLE conversation_memory ADD COLUMN unsummarised_messages INTEGER NOT NULL DEFAULT 0
+  CHECK (unsummarised_messages >= 0);

@@ -127,6 +127,8 @@ class InMemoryChat implements ChatService {
       naiveCostUSD: 2,
       savingPercent: 75,
       summaryTokens: 300,
+      summaryGaps: 0,
+      unsummarisedMessages: 0,
       cacheWithheld: [{
         layer: 'system' as const,
         cause: 'tool-set-changed',
@@ -844,6 +846,8 @@ describe('createApp: usage and delete', () => {
       naiveCostUSD: 2,
       savingPercent: 75,
       summaryTokens: 300,
+      summaryGaps: 0,
+      unsummarisedMessages: 0,
       cacheWithheld: [{
         layer: 'system',
         cause: 'tool-set-changed',

@@ -131,6 +131,8 @@ export function createConversationRoutes(options: ConversationRoutesOptions): Ho
         ...pickBilledUsage(usage),
         savingPercent: usage.savingPercent,
         summaryTokens: usage.summaryTokens,
+        summaryGaps: usage.summaryGaps,
+        unsummarisedMessages: usage.unsummarisedMessages,
         cacheWithheld: usage.cacheWithheld,
       }, 200);
     }),

@@ -58,6 +58,8 @@ function createChat(): ChatService & { stored: Map<string, PublicMessage[]> } {
         naiveCostUSD: 0,
         savingPercent: 0,
         summaryTokens: 0,
+        summaryGaps: 0,
+        unsummarisedMessages: 0,
         cacheWithheld: [],
       };
     },

@@ -363,11 +363,23 @@ export const OPENAPI_DOCUMENT = {
       },
       ConversationUsage: {
         type: 'object',
-        required: [...Object.keys(usageProperties), 'savingPercent', 'summaryTokens', 'cacheWithheld'],
+        required: [
+          ...Object.keys(usageProperties),
+          'savingPercent',
+          'summaryTokens',
+          'summaryGaps',
+          'unsummarisedMessages',
+          'cacheWithheld',
+        ],
         properties: {
           ...usageProperties,
           savingPercent: { type: 'number' },
           summaryTokens: integer,
+          summaryGaps: { ...integer, description: 'Failed summary updates of this conversation' },
+          unsummarisedMessages: {
+            ...integer,
+            description: 'Messages that left the context without being summarised (the summariser kept failing)',
+          },
           cacheWithheld: {
             type: 'array',
             description: 'Cache checkpoints no longer placed because their writes were never read, with the cause',

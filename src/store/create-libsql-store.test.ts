@@ -31,6 +31,7 @@ describe('createLibsqlStore: conversations', () => {
       summaryTokens: 0,
       gaps: [],
       gapCount: 0,
+      unsummarisedMessages: 0,
       updatedAt: created.createdAt,
     });
   });

@@ -63,6 +63,8 @@ export type MemoryRecord = {
   /** The most recent gaps (bounded list); `gapCount` counts all of them. */
   readonly gaps: readonly SummaryGap[];
   readonly gapCount: number;
+  /** Messages coverage moved past without a summary of them (the summariser kept failing). */
+  readonly unsummarisedMessages: number;
   readonly updatedAt: string;
 };
 
@@ -105,6 +107,9 @@ export type UsageTotals = BilledUsage & {
   readonly estimatedInputTokens: number;
   /** Tokens of the current summary (from conversation_memory). */
   readonly summaryTokens: number;
+  /** Failed summary updates, and the messages that left the context unsummarised because of them. */
+  readonly summaryGaps: number;
+  readonly unsummarisedMessages: number;
 };
 
 /** One recorded model step of a turn attempt: what the assistant asked for, and the results recorded so far. */

@@ -35,6 +35,10 @@ export type SendMessageInput = ConversationRef & {
 export type ConversationUsage = BilledUsage & {
   readonly savingPercent: number;
   readonly summaryTokens: number;
+  /** Failed summary updates so far; never silent. */
+  readonly summaryGaps: number;
+  /** Messages that left the context without being summarised (the summariser kept failing); 0 = nothing lost. */
+  readonly unsummarisedMessages: number;
   /** Cache checkpoints the plan stopped placing because their writes were never read, with the cause; empty = none. */
   readonly cacheWithheld: readonly CacheWithheldCheckpoint[];
 };

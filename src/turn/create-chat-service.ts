@@ -103,6 +103,8 @@ export function createChatService(deps: TurnDependencies): RunningChatService {
         ...pickBilledUsage(totals),
         savingPercent: computeSavingPercent(totals.costUSD, totals.naiveCostUSD),
         summaryTokens: totals.summaryTokens,
+        summaryGaps: totals.summaryGaps,
+        unsummarisedMessages: totals.unsummarisedMessages,
         cacheWithheld: watch.withheld.map((entry) => ({
           layer: entry.layer,
           cause: entry.cause,

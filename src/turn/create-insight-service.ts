@@ -14,7 +14,9 @@ import { type ConsoleTurn, shapeConsoleTurns } from './shape-console-turns.ts';
 
 export type UserUsage = {
   /** Every model call the user ever made, deleted conversations included. */
-  readonly totals: Omit<ConversationUsage, 'summaryTokens' | 'cacheWithheld'> & { readonly calls: number };
+  readonly totals:
+    & Omit<ConversationUsage, 'summaryTokens' | 'summaryGaps' | 'unsummarisedMessages' | 'cacheWithheld'>
+    & { readonly calls: number };
   /** Spent in the rolling windows (tokens = input + cache read + cache write + output). */
   readonly windows: {
     readonly day: { readonly tokens: number; readonly costUSD: number };
@@ -42,7 +44,9 @@ export type ConsoleConversation = {
 export type ConsoleConversationTurns = {
   readonly conversation: { readonly id: string; readonly title: string | null };
   /** Every call of the conversation (as GET /v1/conversations/:id/usage), also those of turns not listed. */
-  readonly totals: Omit<ConversationUsage, 'summaryTokens' | 'cacheWithheld'> & { readonly calls: number };
+  readonly totals:
+    & Omit<ConversationUsage, 'summaryTokens' | 'summaryGaps' | 'unsummarisedMessages' | 'cacheWithheld'>
+    & { readonly calls: number };
   /** The last `limit` turns, oldest first. */
   readonly turns: readonly ConsoleTurn[];
 };

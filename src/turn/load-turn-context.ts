@@ -118,6 +118,16 @@ export async function loadTurnContext(
     : { id: conversation.sessionId as string, startedAt: conversation.sessionStartedAt ?? now.toISOString(), isNew };
   const allUncovered = toWindow(uncovered);
   const storedWindow = chooseStoredWindow(allUncovered, settings.windowMin, settings.windowMax);
+  const outside = (storedWindow[0]?.seq ?? snapshot.lastSeq + 1) - (allUncovered[0]?.seq ?? snapshot.lastSeq + 1);
+  if (outside > 0 && allUncovered.length > settings.windowMax * LAGGING_SUMMARY_FACTOR) {
+    // The summary lags (the summariser keeps failing): these messages are neither summarised nor in the prompt.
+    // Never silent: logged here, counted in the usage answer once coverage moves past them (summary gap).
+    deps.logger.log('warn', 'summary_lagging', {
+      conversationId: scope.conversationId,
+      messagesOutsideContext: outside,
+      gapCount: memory.gapCount,
+    });
+  }
   const lastStoredSeq = snapshot.lastSeq;
   const loaded: ExposurePairs = isNew || deps.content.assets.size === 0
     ? { pairs: [], firstSeq: null }

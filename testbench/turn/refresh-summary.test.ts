@@ -88,6 +88,9 @@ describe('refreshSummary', () => {
     assert.equal(memory.gapCount, saved.gapCount + 1);
     assert.equal(memory.gaps.at(-1)?.reason, 'call-failed');
     assert.equal(memory.coversUpToSeq, saved.coversUpToSeq, 'a gap below the force threshold does not move coverage');
+    const usage = await fixture.service.getUsage({ userId: USER, conversationId: scope.conversationId });
+    assert.equal(usage.summaryGaps, memory.gapCount, 'the usage answer counts the gap');
+    assert.equal(usage.unsummarisedMessages, 0, 'the messages stay in the context: nothing lost yet');
   });
 
   it('advances coverage through a gap once the uncovered messages pass twice the window', async () => {
@@ -101,6 +104,10 @@ describe('refreshSummary', () => {
       (await fixture.store.loadUncovered(scope)).length <= fixture.deps.settings.windowMax,
       'the window is bounded again',
     );
+    const usage = await fixture.service.getUsage({ userId: USER, conversationId: scope.conversationId });
+    assert.equal(usage.summaryGaps, 1);
+    assert.equal(usage.unsummarisedMessages, memory.coversUpToSeq, 'every message coverage moved past is counted');
+    assert.equal(memory.unsummarisedMessages, memory.coversUpToSeq);
   });
 
   it('keeps the summary when the summariser answers with error-like text', async () => {

@@ -17,7 +17,8 @@ export const CONVERSATION_COLUMNS =
   'c.selected_tools, c.turn_lock_until, c.turn_lock_owner';
 export const MESSAGE_COLUMNS =
   'm.id, m.seq, m.role, m.content, m.text, m.visible, m.token_estimate, m.turn_id, m.created_at';
-export const MEMORY_COLUMNS = 'summary, covers_up_to_seq, version, summary_tokens, gaps, gap_count, updated_at';
+export const MEMORY_COLUMNS =
+  'summary, covers_up_to_seq, version, summary_tokens, gaps, gap_count, unsummarised_messages, updated_at';
 export const TURN_COLUMNS = 'id, conversation_id, status, user_message_seq, started_at, finished_at, error_code';
 
 export function toConversation(row: Row): ConversationRecord {
@@ -71,6 +72,7 @@ export function toMemory(row: Row): MemoryRecord {
     summaryTokens: readNumber(row, 'summary_tokens'),
     gaps: gaps as SummaryGap[],
     gapCount: readNumber(row, 'gap_count'),
+    unsummarisedMessages: readNumber(row, 'unsummarised_messages'),
     updatedAt: readText(row, 'updated_at'),
   };
 }

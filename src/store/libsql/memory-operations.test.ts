@@ -115,6 +115,7 @@ describe('recordGap', () => {
       { ok: true, version: 2 },
     );
     assert.equal((await store.loadMemory(scope)).coversUpToSeq, 2);
+    assert.equal((await store.loadMemory(scope)).unsummarisedMessages, 0, 'kept in context: nothing lost yet');
     assert.deepEqual(
       await store.recordGap({
         ...scope,
@@ -128,6 +129,7 @@ describe('recordGap', () => {
     );
     const memory = await store.loadMemory(scope);
     assert.deepEqual([memory.summary, memory.coversUpToSeq, memory.gapCount], ['kept', 4, 2]);
+    assert.equal(memory.unsummarisedMessages, 2, 'messages 3 and 4 left the context without a summary');
     assert.deepEqual(memory.gaps.map((gap) => gap.reason), ['summariser_error', 'over_cap']);
     assert.deepEqual(
       await store.recordGap({

@@ -81,9 +81,21 @@ export function createMemoryOperations(context: StoreContext): MemoryOperations 
         // Append the gap, keep the newest MAX_KEPT_GAPS, oldest first (the inner ORDER BY feeds the aggregate in order).
         'UPDATE conversation_memory SET gaps = (SELECT json_group_array(json(value)) FROM (SELECT key, value FROM (SELECT key, value FROM ' +
           `json_each(json_insert(gaps, '$[#]', json(?))) ORDER BY key DESC LIMIT ${MAX_KEPT_GAPS}) ORDER BY key)), ` +
-          'gap_count = gap_count + 1, covers_up_to_seq = CASE WHEN ? = 1 THEN MAX(covers_up_to_seq, ?) ELSE covers_up_to_seq END, ' +
+          'gap_count = gap_count + 1, ' +
+          // SET reads the old row: the messages from the old coverage up to toSeq leave unsummarised.
+          'unsummarised_messages = unsummarised_messages + CASE WHEN ? = 1 THEN MAX(0, ? - covers_up_to_seq) ELSE 0 END, ' +
+          'covers_up_to_seq = CASE WHEN ? = 1 THEN MAX(covers_up_to_seq, ?) ELSE covers_up_to_seq END, ' +
           `updated_at = ?, version = version + 1 WHERE ${OWNED_MEMORY} AND version = ? RETURNING version`,
-        [gap, input.advanceCoverage ? 1 : 0, input.toSeq, at, ...ownerArgs(input), input.expectedVersion],
+        [
+          gap,
+          input.advanceCoverage ? 1 : 0,
+          input.toSeq,
+          input.advanceCoverage ? 1 : 0,
+          input.toSeq,
+          at,
+          ...ownerArgs(input),
+          input.expectedVersion,
+        ],
       );
     },
   };

@@ -134,8 +134,7 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
     async renewTurnLock(input) {
       const { until } = checkLease(input);
       const result = await context.database.write({
-        sql:
-          `UPDATE conversations AS c SET turn_lock_until = ? WHERE ${OWNED} AND c.turn_lock_owner = ? RETURNING id`,
+        sql: `UPDATE conversations AS c SET turn_lock_until = ? WHERE ${OWNED} AND c.turn_lock_owner = ? RETURNING id`,
         args: [until, ...ownerArgs(input), input.turnId],
       });
       return result.rows.length > 0 ? { ok: true, lockedUntil: new Date(until).toISOString() } : { ok: false };

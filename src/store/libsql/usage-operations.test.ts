@@ -39,6 +39,8 @@ describe('recordUsage / usageTotals', () => {
       costUSD: 0,
       naiveCostUSD: 0,
       summaryTokens: 0,
+      summaryGaps: 0,
+      unsummarisedMessages: 0,
     });
     await store.recordUsage({ ...scope, usage: ROW });
     await store.recordUsage({
@@ -57,6 +59,8 @@ describe('recordUsage / usageTotals', () => {
       costUSD: 0.75,
       naiveCostUSD: 3,
       summaryTokens: 321,
+      summaryGaps: 0,
+      unsummarisedMessages: 0,
     });
     const other = await store.createConversation({ ownerId: 'alice' });
     assert.equal((await store.usageTotals({ ownerId: 'alice', conversationId: other.id })).calls, 0);

@@ -84,7 +84,10 @@ export function createUsageOperations(context: StoreContext): UsageOperations {
           'COALESCE(SUM(u.cache_read_tokens), 0) AS cache_read, COALESCE(SUM(u.cache_write_tokens), 0) AS cache_write, ' +
           'COALESCE(SUM(u.naive_input_tokens), 0) AS naive_input, COALESCE(SUM(u.estimated_input_tokens), 0) AS estimated_input, ' +
           'COALESCE(SUM(u.cost_usd), 0.0) AS cost, COALESCE(SUM(u.naive_cost_usd), 0.0) AS naive_cost, ' +
-          'COALESCE((SELECT summary_tokens FROM conversation_memory WHERE conversation_id = c.id), 0) AS summary_tokens ' +
+          'COALESCE((SELECT summary_tokens FROM conversation_memory WHERE conversation_id = c.id), 0) AS summary_tokens, ' +
+          'COALESCE((SELECT gap_count FROM conversation_memory WHERE conversation_id = c.id), 0) AS summary_gaps, ' +
+          'COALESCE((SELECT unsummarised_messages FROM conversation_memory WHERE conversation_id = c.id), 0) ' +
+          'AS unsummarised_messages ' +
           `FROM conversations c LEFT JOIN usage_ledger u ON u.conversation_id = c.id WHERE ${OWNED} GROUP BY c.id`,
         args: ownerArgs(scope),
       });
@@ -101,6 +104,8 @@ export function createUsageOperations(context: StoreContext): UsageOperations {
         costUSD: readNumber(row, 'cost'),
         naiveCostUSD: readNumber(row, 'naive_cost'),
         summaryTokens: readNumber(row, 'summary_tokens'),
+        summaryGaps: readNumber(row, 'summary_gaps'),
+        unsummarisedMessages: readNumber(row, 'unsummarised_messages'),
       };
     },
   };
