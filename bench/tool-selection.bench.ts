@@ -1,7 +1,8 @@
 // Tool selection on both halves of every fixture (issue 13): each half replayed through the real chat service and the
 // simulator with the honest scripted model (a tool the request did not offer is a miss; find_tools may recover it), and
 // the local ranking's recall at 15. Exits 1 below a target. No timing target: a busy machine changes no figure here.
-// `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|bfcl] [--half tuning|held-out] [--misses]`
+// `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|bfcl] [--half tuning|held-out] [--query user-words|intent]
+// [--misses]`
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { measureRecall, parseLabelledQueries } from '../src/pipeline/tool-search/index.ts';
@@ -23,6 +24,7 @@ import { measureSelection, type SelectionFigures } from '../testbench/replay/mea
 import { createReplaySettings } from '../testbench/replay/run-replay-cli.ts';
 import { type ReplayRun, runReplay } from '../testbench/replay/run-replay.ts';
 import { type Half, HALVES, splitHalves } from '../testbench/replay/split-halves.ts';
+import type { FindToolsQuery } from '../testbench/replay/create-scripted-model.ts';
 
 const fixture = (path: string): string => new URL(`../testbench/fixtures/${path}`, import.meta.url).pathname;
 const manifest = (path: string) => ({ label: path, json: JSON.parse(readFileSync(fixture(path), 'utf8')) as unknown });
@@ -69,8 +71,20 @@ const FIXTURES: readonly ReplayedFixture[] = [
 ];
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, half: { type: 'string' }, misses: { type: 'boolean' } },
+  options: {
+    only: { type: 'string' },
+    half: { type: 'string' },
+    misses: { type: 'boolean' },
+    query: { type: 'string' },
+  },
 });
+/**
+ * The replayed model's find_tools queries: the user's words (a lower bound; the targets are checked on these) and the
+ * missing tool's action words (near what a real model asks; figures only). Default both.
+ */
+const queryModes: readonly FindToolsQuery[] = values.query === 'user-words' || values.query === 'intent'
+  ? [values.query]
+  : ['user-words', 'intent'];
 const wanted = (key: string): boolean => values.only === undefined || values.only.split(',').includes(key);
 const halves = HALVES.filter((half) => values.half === undefined || values.half === half);
 const checks: TargetCheck[] = [];
@@ -101,31 +115,38 @@ for (const entry of FIXTURES.filter((one) => wanted(one.key))) {
   for (const one of manifests) registry.loadManifest(one.json);
   const index = createToolIndex(registry.domainTools());
   const recall: Partial<Record<Half, number>> = {};
-  for (const half of halves) {
-    const conversations = entry.chainUserTurns === undefined ? split[half] : chain(split[half], entry.chainUserTurns);
-    const result = await runReplay({
-      conversations,
-      manifests,
-      settings,
-      createService: createChatService,
-      baselinesInWorkers: true,
-    });
-    if (!result.ok) throw new Error(`${entry.title} ${half}: ${result.reason}`);
-    const figures = measureSelection(result.run);
-    const queries = conversations.flatMap((conversation) => labelToolQueries(conversation));
-    if (queries.length > 0) recall[half] = recallAt15(index, queries);
-    rows.push(row(entry.title, half, figures, recall[half]));
-    checks.push(...checkReplayTargets(`${entry.title} ${half}`, figures, { noTool: entry.noTool }));
-    const domains = Object.entries(figures.missedByDomain).sort((a, b) => b[1] - a[1]);
-    if (domains.length > 0) {
-      const reasons = Object.entries(figures.missedByReason).map(([reason, n]) => `${reason} ${n}`).join(', ');
-      console.log(
-        `${entry.title} ${half}: misses by domain: ${
-          domains.map(([name, n]) => `${name} ${n}`).join(', ')
-        }; by reason: ${reasons}`,
-      );
+  // Conversations that need no tool never search: one run says everything.
+  for (const query of entry.noTool ? queryModes.slice(0, 1) : queryModes) {
+    for (const half of halves) {
+      const conversations = entry.chainUserTurns === undefined ? split[half] : chain(split[half], entry.chainUserTurns);
+      const result = await runReplay({
+        conversations,
+        manifests,
+        settings,
+        createService: createChatService,
+        baselinesInWorkers: true,
+        findToolsQuery: query,
+      });
+      if (!result.ok) throw new Error(`${entry.title} ${half}: ${result.reason}`);
+      const figures = measureSelection(result.run);
+      const queries = conversations.flatMap((conversation) => labelToolQueries(conversation));
+      if (queries.length > 0) recall[half] = recallAt15(index, queries);
+      const title = entry.noTool ? entry.title : `${entry.title} [${query}]`;
+      rows.push(row(title, half, figures, recall[half]));
+      if (query === 'user-words') {
+        checks.push(...checkReplayTargets(`${title} ${half}`, figures, { noTool: entry.noTool }));
+      }
+      const domains = Object.entries(figures.missedByDomain).sort((a, b) => b[1] - a[1]);
+      if (domains.length > 0) {
+        const reasons = Object.entries(figures.missedByReason).map(([reason, n]) => `${reason} ${n}`).join(', ');
+        console.log(
+          `${title} ${half}: misses by domain: ${
+            domains.map(([name, n]) => `${name} ${n}`).join(', ')
+          }; by reason: ${reasons}`,
+        );
+      }
+      if (values.misses === true) printMisses(result.run, conversations);
     }
-    if (values.misses === true) printMisses(result.run, conversations);
   }
   if (recall.tuning !== undefined && recall['held-out'] !== undefined) {
     checks.push(...checkRecallTargets(`${entry.title} ranking`, recall.tuning, recall['held-out']));
@@ -150,7 +171,9 @@ if (wanted('bfcl')) {
 
 console.log(`\n${formatTable(rows)}\n`);
 console.log(
-  "offered 1st / w/ recovery: shares of the recording's tool calls; changes/100: tool-list changes per 100 user turns;",
+  "offered 1st / w/ recovery: shares of the recording's tool calls; [user-words]: find_tools asked with the user's latest\n" +
+    "message (a lower bound; targets checked on it); [intent]: with the missing tool's action words (figures only);\n" +
+    'changes/100: tool-list changes per 100 user turns;',
 );
 console.log(
   "cache reads: main calls after each session's first that read any cached prefix (the standard tools' checkpoint counts);",

@@ -14,6 +14,7 @@ import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-depende
 import { type Clock, createClock, createSimulator, startSimulatorServer } from '../simulator/index.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createReplayRegistry } from './create-replay-registry.ts';
+import type { FindToolsQuery } from './create-scripted-model.ts';
 import type { ReplayEnvironment, ReplayService } from './replay-conversation.ts';
 
 export type ReplayEnvironmentOptions = {
@@ -30,6 +31,8 @@ export type ReplayEnvironmentOptions = {
   readonly logger?: Logger;
   /** Measure baselines in worker threads (Node with tsx only). */
   readonly baselinesInWorkers?: boolean;
+  /** What the replayed model's find_tools queries say (simulator only); default `user-words`. */
+  readonly findToolsQuery?: FindToolsQuery;
 };
 
 export type OpenedEnvironment =
@@ -95,6 +98,7 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
     userId: 'replay-user',
     idPrefix,
     ...(options.baselinesInWorkers === true ? { baselinesInWorkers: true } : {}),
+    ...(options.findToolsQuery === undefined ? {} : { findToolsQuery: options.findToolsQuery }),
   };
   return { ok: true, environment, standIns: built.standIns, databaseUrl, close };
 }

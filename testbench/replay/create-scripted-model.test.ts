@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { ModelCaller } from '../../src/bedrock/call-model.ts';
 import type { ContentBlock, PromptRequest } from '../../src/pipeline/types/index.ts';
 import { createSimulator } from '../simulator/index.ts';
-import { createScriptedModel, FIND_TOOLS_NAME } from './create-scripted-model.ts';
+import { createScriptedModel, FIND_TOOLS_NAME, intentQuery } from './create-scripted-model.ts';
 import { groupExchanges } from './group-exchanges.ts';
 import { createWeatherConversation } from './replay-fixtures.test-support.ts';
 
@@ -134,28 +134,54 @@ describe('createScriptedModel', () => {
     assert.deepEqual(missed, ['get_weather', 'get_weather']);
   });
 
-  it('searches once per turn: a later missing tool of the same turn is a miss whose search was already spent', async () => {
+  it('searches once per missing call, at most twice a turn: a third missing tool is a miss whose searches were spent', async () => {
     const simulator = createSimulator();
-    const model = createScriptedModel(createScriptReader(simulator), { simulator, mainModelId: MAIN });
+    const model = createScriptedModel(createScriptReader(simulator), {
+      simulator,
+      mainModelId: MAIN,
+      query: 'intent',
+      tagsOf: (name) => (name === 'add_note' ? ['notes'] : ['weather']),
+    });
     const at = '2024-05-15T21:00:00.000Z';
+    const call = (id: string, name: string) => ({
+      reply: { at, role: 'assistant' as const, toolCalls: [{ id, name, input: {} }] },
+    });
     model.begin({
-      user: { at, role: 'user', text: 'Where is Rome, and how warm is it there?' },
-      steps: [
-        { reply: { at, role: 'assistant', toolCalls: [{ id: 'c1', name: 'lookup_city', input: { name: 'Rome' } }] } },
-        { reply: { at, role: 'assistant', toolCalls: [{ id: 'c2', name: 'get_weather', input: { city: 'Rome' } }] } },
-        { reply: { at, role: 'assistant', text: 'Rome is in Italy; 27 °C.' } },
-      ],
+      user: { at, role: 'user', text: 'Yes, please.' },
+      steps: [call('c1', 'lookup_city'), call('c2', 'weather_get_weather'), call('c3', 'add_note'), {
+        reply: { at, role: 'assistant', text: 'Done.' },
+      }],
       complete: true,
     });
-    const search = await model.caller.converseStream(request([FIND_TOOLS_NAME]));
-    assert.deepEqual(toolUses(search.content).map((use) => use.name), [FIND_TOOLS_NAME]);
-    const found = await model.caller.converseStream(request([FIND_TOOLS_NAME, 'lookup_city']));
-    assert.deepEqual(toolUses(found.content).map((use) => use.name), ['lookup_city']);
-    const last = await model.caller.converseStream(request([FIND_TOOLS_NAME, 'lookup_city']));
-    assert.deepEqual(last.content, [{ type: 'text', text: 'Rome is in Italy; 27 °C.' }], 'no second search');
+    const queries: unknown[] = [];
+    const send = async (tools: readonly string[]) => {
+      const reply = await model.caller.converseStream(request([FIND_TOOLS_NAME, ...tools]));
+      for (const use of toolUses(reply.content)) if (use.name === FIND_TOOLS_NAME) queries.push(use.input['query']);
+      return reply;
+    };
+    await send([]);
+    assert.deepEqual(toolUses((await send(['lookup_city'])).content).map((use) => use.name), ['lookup_city']);
+    await send(['lookup_city']);
+    assert.deepEqual(toolUses((await send(['weather_get_weather'])).content).map((use) => use.name), [
+      'weather_get_weather',
+    ]);
+    const last = await send(['weather_get_weather']);
+    assert.deepEqual(last.content, [{ type: 'text', text: 'Done.' }], 'no third search');
+    assert.deepEqual(queries, ['lookup city', 'get weather'], 'the action words, the tag prefix dropped');
     assert.deepEqual(model.finish().verdicts.map((verdict) => [verdict.name, verdict.verdict, verdict.reason]), [
       ['lookup_city', 'recovered', undefined],
-      ['get_weather', 'missed', 'search-spent'],
+      ['weather_get_weather', 'recovered', undefined],
+      ['add_note', 'missed', 'search-spent'],
     ]);
+  });
+});
+
+describe('intentQuery', () => {
+  it('keeps a tool name’s action words and drops the provider or catalogue prefix', () => {
+    assert.equal(intentQuery('hotels_1_reserve_hotel', ['hotels']), 'reserve hotel');
+    assert.equal(intentQuery('airline_list_all_airports', ['airline']), 'list all airports');
+    assert.equal(intentQuery('get_user_details', ['airline']), 'get user details');
+    assert.equal(intentQuery('displayCarStatus', ['VehicleControlAPI']), 'display car status');
+    assert.equal(intentQuery('weather', ['weather']), 'weather', 'never empty');
   });
 });

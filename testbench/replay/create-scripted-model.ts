@@ -19,9 +19,8 @@ export type ToolCallVerdict = {
   readonly step: number;
   readonly verdict: 'offered' | 'recovered' | 'missed';
   /**
-   * Why a miss: the request offered no find_tools; the search for it did not bring the tool; the turn's one search
-   * was already spent (the model searches with the user's words, so a second search would ask the same); or the turn
-   * ended before the model got to the call (step cap, failed call).
+   * Why a miss: the request offered no find_tools; the search for it did not bring the tool; the turn's searches
+   * were already spent (two per turn); or the turn ended before the model got to the call (step cap, failed call).
    */
   readonly reason?: 'no-find-tools' | 'not-found' | 'search-spent' | 'not-reached';
   /** The tools the request offered when the call was first due (absent when never reached). */
@@ -39,9 +38,38 @@ export type ScriptedModel = {
   finish(): { readonly verdicts: readonly ToolCallVerdict[]; readonly stepsLeft: number };
 };
 
+/**
+ * What the replayed model writes into find_tools: `user-words` = the user's latest message (a lower bound: a real model
+ * rarely searches with "yes, that's fine"); `intent` = the missing tool's action words (its name split into words, the
+ * provider or catalogue prefix dropped: never its description or arguments), near what a real model would ask.
+ */
+export type FindToolsQuery = 'user-words' | 'intent';
+
+/** A real model searches again for a different need: one search per missing call, at most this many per turn. */
+export const MAX_SEARCHES_PER_TURN = 2;
+
+/**
+ * The action words of a tool name: split at `_`, `-`, `.` and camelCase, lower-cased, with leading words that are one of
+ * the tool's tags or a number dropped (`hotels_1_reserve_hotel` tagged hotels → "reserve hotel"; `airline_list_all_airports`
+ * → "list all airports"; `displayCarStatus` → "display car status"). Pure.
+ */
+export function intentQuery(name: string, tags: readonly string[]): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_.-]+/).filter((word) =>
+    word !== ''
+  );
+  const prefixes = new Set(tags.map((tag) => tag.toLowerCase()));
+  let start = 0;
+  while (start < words.length - 1 && (prefixes.has(words[start] ?? '') || /^\d+$/.test(words[start] ?? ''))) start += 1;
+  return words.slice(start).join(' ');
+}
+
 export type ScriptedModelOptions = {
   readonly simulator: Simulator;
   readonly mainModelId: string;
+  /** Default `user-words`. */
+  readonly query?: FindToolsQuery;
+  /** A tool's tags (for the intent query's prefix); default none. */
+  readonly tagsOf?: (name: string) => readonly string[];
   /** Called for each recorded call the model could not make (the replay drops its recorded output). */
   readonly onMiss?: (toolName: string) => void;
 };
@@ -57,16 +85,18 @@ type Pending = {
 
 /**
  * Wraps the caller the service uses. Before each main-model call it queues exactly one simulator answer, chosen from
- * the request's own tool list: the next recorded step with the calls whose tools are offered; when one is not offered
- * and the request offers find_tools and the model has not searched this turn, a find_tools call whose query is the
- * user's latest message (never the recorded tool's name or description); a step left with no call is skipped. Never
- * throws on its own; selector and summariser calls pass through unscripted.
+ * the request's own tool list: the next recorded step with the calls whose tools are offered; when one is not offered,
+ * the request offers find_tools, that call was not searched for yet and the turn has searched fewer than twice, a
+ * find_tools call for it (query per `options.query`); a step left with no call is skipped. Never throws on its own;
+ * selector and summariser calls pass through unscripted.
  */
 export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOptions): ScriptedModel {
   let exchange: Exchange | undefined;
   let cursor = 0;
-  let searched = false;
+  let searches = 0;
   let pending: Pending[] = [];
+  const queryFor = (call: Pending, userText: string): string =>
+    options.query === 'intent' ? intentQuery(call.name, options.tagsOf?.(call.name) ?? []) : userText;
 
   const decide = (request: PromptRequest): ScriptItem | undefined => {
     if (exchange === undefined) return undefined;
@@ -81,13 +111,13 @@ export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOp
         return { model: options.mainModelId, text: reply.text ?? '' };
       }
       for (const call of calls) call.offered ??= offered;
-      const missing = calls.filter((call) => !available.has(call.name));
-      if (missing.length > 0 && !searched && available.has(FIND_TOOLS_NAME)) {
-        searched = true;
-        for (const call of missing) call.searched = true;
+      const unsearched = calls.find((call) => !available.has(call.name) && call.searched !== true);
+      if (unsearched !== undefined && searches < MAX_SEARCHES_PER_TURN && available.has(FIND_TOOLS_NAME)) {
+        searches += 1;
+        unsearched.searched = true;
         return {
           model: options.mainModelId,
-          toolUses: [{ name: FIND_TOOLS_NAME, input: { query: exchange.user.text } }],
+          toolUses: [{ name: FIND_TOOLS_NAME, input: { query: queryFor(unsearched, exchange.user.text) } }],
         };
       }
       for (const call of calls) {
@@ -95,7 +125,7 @@ export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOp
         if (!available.has(call.name)) {
           const reason = call.searched === true
             ? 'not-found'
-            : available.has(FIND_TOOLS_NAME) && searched
+            : available.has(FIND_TOOLS_NAME)
             ? 'search-spent'
             : 'no-find-tools';
           call.verdict = { ...base, verdict: 'missed', reason };
@@ -140,7 +170,7 @@ export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOp
     begin(next) {
       exchange = next;
       cursor = 0;
-      searched = false;
+      searches = 0;
       pending = next.steps.flatMap((step, index) =>
         (step.reply.toolCalls ?? []).map((call) => ({ name: call.name, step: index }))
       );

@@ -15,7 +15,7 @@ import { type CallRecord, createRecordingModelCaller } from './create-recording-
 import { type Exchange, groupExchanges } from './group-exchanges.ts';
 import { type PersistedFigures, readPersistedFigures } from './read-persisted-figures.ts';
 import { type BaselineCallFigures, measureBaselines } from './measure-baselines.ts';
-import { createScriptedModel, type ToolCallVerdict } from './create-scripted-model.ts';
+import { createScriptedModel, type FindToolsQuery, type ToolCallVerdict } from './create-scripted-model.ts';
 import { fetchAssetsAtSessionStart } from './fetch-assets-at-session-start.ts';
 import { startReplayService } from './start-replay-service.ts';
 
@@ -43,6 +43,8 @@ export type ReplayEnvironment = {
   readonly idPrefix: string;
   /** Measure the baselines in worker threads, beside the replay (Node with tsx only). */
   readonly baselinesInWorkers?: boolean;
+  /** What the replayed model's find_tools queries say; default `user-words` (see FindToolsQuery). */
+  readonly findToolsQuery?: FindToolsQuery;
 };
 
 export type TurnFigures = {
@@ -118,6 +120,8 @@ export async function replayConversation(
   const scripted = simulator === undefined ? undefined : createScriptedModel(env.models, {
     simulator,
     mainModelId: settings.mainModelId,
+    query: env.findToolsQuery ?? 'user-words',
+    tagsOf: (name) => env.registry.get(name)?.tags ?? [],
     onMiss: (name) => recordedTools.skip(name),
   });
   const bootstrap = scripted === undefined || simulator === undefined ? undefined : fetchAssetsAtSessionStart({
