@@ -163,7 +163,7 @@ describe('runReplayCli', () => {
     assert.ok(parsed.assets.windowTokens > parsed.assets.resultTokens, 'later prompts carry the pairs again');
     assert.ok(parsed.assets.windowUsd > 0, 'and they cost something');
     const table = await run(['--input', input, '--tools', tools, '--assets', assets]);
-    assert.match(table.stdout, /assets: 4 get_asset results, \d+ tokens\n  carried by main prompts: /u);
+    assert.match(table.stdout, /assets: 4 get_asset results, \d+ tokens\n {2}carried by main prompts: /u);
     const plain = await run(['--input', input, '--tools', tools]);
     assert.doesNotMatch(plain.stdout, /get_asset/u);
   });

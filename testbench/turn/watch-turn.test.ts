@@ -50,10 +50,9 @@ function scriptToolThenAnswer(fixture: TurnFixture): void {
 
 describe('turns end', () => {
   it('renews the lock lease while the turn runs, past its first term', async () => {
-    let fixture: TurnFixture | undefined;
     let conflictDuringTurn: boolean | undefined;
     let conversationId = '';
-    fixture = await createTurnFixture({
+    const fixture: TurnFixture = await createTurnFixture({
       settings: { turnLeaseMs: 600 },
       extraHandlers: slowCreateTask(async () => {
         const current = fixture as TurnFixture;
