@@ -5,21 +5,11 @@
 // class as #30512). One process for 180 files made that a whole-suite crash. A batch that dies by a signal is run once
 // more and the crash is reported loudly; a test that FAILS is never re-run, and a batch that crashes twice fails.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { findTestFiles } from './find-test-files.mjs';
 
 const BATCH_FILES = 30;
 const DENO = join('node_modules', '.bin', 'deno');
-
-function findTests(dir, found = []) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (name === 'node_modules' || name === 'fixtures') continue;
-    if (statSync(path).isDirectory()) findTests(path, found);
-    else if (name.endsWith('.test.ts') && !name.endsWith('.workerd.test.ts')) found.push(path);
-  }
-  return found;
-}
 
 /** How a batch ended: passed, failed (a test failed or deno refused), or crashed (killed by a signal). */
 function runBatch(files) {
@@ -30,14 +20,7 @@ function runBatch(files) {
   return 'failed';
 }
 
-const filter = process.argv.slice(2);
-const files = ['src', 'testbench'].flatMap((dir) => findTests(dir)).filter((f) =>
-  filter.length === 0 || filter.some((x) => f.includes(x))
-).sort();
-if (files.length === 0) {
-  console.error('no test files found');
-  process.exit(1);
-}
+const files = findTestFiles(process.argv.slice(2));
 
 const failures = [];
 for (let start = 0; start < files.length; start += BATCH_FILES) {

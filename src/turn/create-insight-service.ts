@@ -8,6 +8,7 @@ import {
   remainingBudget,
 } from '../pipeline/budget/index.ts';
 import { computeSavingPercent, pickBilledUsage } from '../pipeline/cost/index.ts';
+import type { ConversationCost } from '../store/console-store.ts';
 import type { ConversationStore } from '../store/conversation-store.ts';
 import type { ConversationUsage } from './chat-service.ts';
 import { type ConsoleTurn, shapeConsoleTurns } from './shape-console-turns.ts';
@@ -29,17 +30,8 @@ export type UserUsage = {
   readonly concurrentTurns: { readonly running: number; readonly limit: number };
 };
 
-export type ConsoleConversation = {
-  readonly id: string;
-  readonly title: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly turns: number;
-  readonly calls: number;
-  readonly costUSD: number;
-  readonly naiveCostUSD: number;
-  readonly savingPercent: number;
-};
+/** A conversation's totals as the store keeps them, with the saving against the naive counterfactual. */
+export type ConsoleConversation = ConversationCost & { readonly savingPercent: number };
 
 export type ConsoleConversationTurns = {
   readonly conversation: { readonly id: string; readonly title: string | null };
