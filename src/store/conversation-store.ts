@@ -92,10 +92,6 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore, Conso
   /** As completeTurn, marking the turn failed with `errorCode`. */
   failTurn(input: FinishTurnInput & { readonly errorCode: string }): Promise<TurnWriteResult>;
 
-  /** Appends messages with consecutive seq after the current last one, atomically (concurrent appenders never collide). */
-  appendMessages(
-    input: Scoped<{ messages: readonly NewMessage[]; turnId?: string }>,
-  ): Promise<readonly StoredMessage[]>;
   /** Messages with seq > `afterSeq` (default: the memory's coversUpToSeq), ascending. */
   loadUncovered(input: Scoped<{ afterSeq?: number }>): Promise<readonly StoredMessage[]>;
   /** A page of visible messages before the `before` cursor (default: the newest), oldest first; `nextBefore` continues. */
@@ -103,8 +99,6 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore, Conso
     input: Scoped<{ before?: string; limit: number }>,
   ): Promise<{ readonly messages: readonly StoredMessage[]; readonly nextBefore: string | null }>;
 
-  /** The highest seq of the conversation, 0 when it has no messages. */
-  lastSeq(scope: ConversationScope): Promise<number>;
   /** Sum of every message's token estimate (from `fromSeq` on, default all): what a naive prompt would resend. */
   historyTokenTotal(input: Scoped<{ fromSeq?: number }>): Promise<number>;
   /** The messages with these seqs (missing ones are skipped), ascending. */

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../errors.ts';
 import { createLibsqlStore } from './create-libsql-store.ts';
 import { runRaceWorkers } from './test-support/run-race-workers.ts';
+import { seedMessages } from './test-support/seed-messages.ts';
 import {
   createStoreFixture,
   openIsolatedDatabase,
@@ -39,10 +40,9 @@ describe('createLibsqlStore: conversations', () => {
   it("treats another owner's conversation as missing in every method", async () => {
     const { store } = fixture;
     const { id } = await store.createConversation({ ownerId: 'alice' });
-    await store.appendMessages({ ownerId: 'alice', conversationId: id, messages: [textMessage('user', 'secret')] });
+    await seedMessages(store, { ownerId: 'alice', conversationId: id }, [textMessage('user', 'secret')]);
     const foreign = { ownerId: 'mallory', conversationId: id };
     const calls: [string, () => Promise<unknown>][] = [
-      ['appendMessages', () => store.appendMessages({ ...foreign, messages: [textMessage('user', 'x')] })],
       ['loadUncovered', () => store.loadUncovered(foreign)],
       ['listVisibleMessages', () => store.listVisibleMessages({ ...foreign, limit: 10 })],
       ['loadMemory', () => store.loadMemory(foreign)],
@@ -204,16 +204,16 @@ describe('createLibsqlStore: delete', () => {
 });
 
 describe('createLibsqlStore: concurrent writers', () => {
-  it('gives consecutive, unique seq to two clients appending to one conversation at once', async () => {
+  it('gives consecutive, unique seq to two clients storing turns in one conversation at once', async () => {
     const { id } = await fixture.store.createConversation({ ownerId: 'erin' });
     const second = await openIsolatedDatabase(fixture.url);
     const other = createLibsqlStore({ database: second });
     const scope = { ownerId: 'erin', conversationId: id };
     const writes = [...Array(40)].map((_, index) =>
-      (index % 2 === 0 ? fixture.store : other).appendMessages({
-        ...scope,
-        messages: [textMessage('user', `m${index}`), textMessage('assistant', `r${index}`)],
-      })
+      seedMessages(index % 2 === 0 ? fixture.store : other, scope, [
+        textMessage('user', `m${index}`),
+        textMessage('assistant', `r${index}`),
+      ])
     );
     const results = await Promise.all(writes);
     await second.close();
@@ -222,7 +222,7 @@ describe('createLibsqlStore: concurrent writers', () => {
     assert.deepEqual(stored.map((message) => message.seq), [...Array(80)].map((_, index) => index + 1));
   });
 
-  it('gives unique, gapless seq to separate processes appending at once', async () => {
+  it('gives unique, gapless seq to separate processes storing turns at once', async () => {
     const { id } = await fixture.store.createConversation({ ownerId: 'frank' });
     const results = (await runRaceWorkers([
       ['append', fixture.url, 'frank', id, '30', 'a'],

@@ -8,6 +8,7 @@ import type { Database } from '../../src/store/database.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { openDatabase } from '../../src/store/open-database.ts';
 import { readStoreRows } from '../../src/store/test-support/read-store-rows.ts';
+import { seedMessages } from '../../src/store/test-support/seed-messages.ts';
 import type { NewMessage } from '../../src/store/store-records.ts';
 import { type LibsqlHttpServer, startLibsqlHttpServer } from './start-libsql-http-server.ts';
 
@@ -50,10 +51,7 @@ describe('the libSQL store over the HTTP fixture (@libsql/client/web)', () => {
     assert.deepEqual(await store.getConversation(scope), created);
     assert.equal(await store.getConversation({ ownerId: 'mallory', conversationId: created.id }), null);
 
-    const appended = await store.appendMessages({
-      ...scope,
-      messages: [text('user', 'hello'), text('assistant', 'hi there')],
-    });
+    const appended = await seedMessages(store, scope, [text('user', 'hello'), text('assistant', 'hi there')]);
     assert.deepEqual(appended.map((message) => message.seq), [1, 2]);
     const page = await store.listVisibleMessages({ ...scope, limit: 10 });
     assert.deepEqual(page.messages.map((message) => message.content), [[{ type: 'text', text: 'hello' }], [{

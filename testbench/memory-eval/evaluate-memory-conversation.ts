@@ -79,11 +79,12 @@ export async function evaluateMemoryConversation(
   let factsAtEviction = NO_FACTS;
   let covered = 0;
   let summaryVersion = 0;
+  let lastSeq = 0;
   const exchanges = groupExchanges(plan.conversation);
   for (const [index, exchange] of exchanges.entries()) {
     moveClock(Date.parse(exchange.user.at));
     if (simulator !== undefined) scriptExchange(simulator, exchange, settings.mainModelId);
-    const before = await store.lastSeq(scope);
+    const before = lastSeq;
     try {
       await service.sendMessage({ userId: env.userId, conversationId, text: exchange.user.text });
     } catch {
@@ -92,7 +93,8 @@ export async function evaluateMemoryConversation(
     await drain();
     simulator?.script.clear();
     simulator?.log.clear();
-    const after = await store.lastSeq(scope);
+    lastSeq = (await store.loadUncovered({ ...scope, afterSeq: before })).at(-1)?.seq ?? before;
+    const after = lastSeq;
     seqs[index] = after > before ? { user: before + 1, assistant: after } : {};
     history.push({ role: 'user', content: [{ type: 'text', text: exchange.user.text }] });
     const reply = exchange.steps.at(-1)?.reply.text;

@@ -116,7 +116,7 @@ describe('loadTurnContext (get_asset exposures and pins, through the chat servic
       { model: 'sonnet', text: 'Got them.' },
     );
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Fetch the style rules' });
-    const fetchedAt = await fixture.store.lastSeq(scope);
+    const fetchedAt = (await fixture.store.loadUncovered({ ...scope, afterSeq: 0 })).at(-1)?.seq ?? 0;
     for (let turn = 1; turn <= 8; turn += 1) {
       fixture.simulator.script.enqueue({ model: 'sonnet', text: `Late answer ${turn}.` });
       await fixture.service.sendMessage({ userId: USER, conversationId, text: `Late question ${turn}` });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { seedMessages } from '../../src/store/test-support/seed-messages.ts';
 import { textMessage } from '../../src/store/test-support/temp-database.ts';
 import { refreshSummary } from '../../src/turn/refresh-summary.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
@@ -15,7 +16,7 @@ async function seedConversation(count: number): Promise<{ ownerId: string; conve
     (_, index) =>
       textMessage(index % 2 === 0 ? 'user' : 'assistant', `Message ${index + 1} about the garden plan and the budget.`),
   );
-  await fixture.store.appendMessages({ ...scope, messages });
+  await seedMessages(fixture.store, scope, messages);
   return scope;
 }
 
@@ -74,13 +75,14 @@ describe('refreshSummary', () => {
     fixture.simulator.script.enqueue({ model: 'haiku', text: 'The first summary.' });
     assert.equal(await refreshSummary(fixture.deps, scope), 'saved');
     const saved = await fixture.store.loadMemory(scope);
-    await fixture.store.appendMessages({
-      ...scope,
-      messages: Array.from(
+    await seedMessages(
+      fixture.store,
+      scope,
+      Array.from(
         { length: 6 },
         (_, index) => textMessage(index % 2 === 0 ? 'user' : 'assistant', `Later message ${index}.`),
       ),
-    });
+    );
     fixture.simulator.faults.inject({ kind: 'unavailable' }, { model: 'haiku', times: 2 });
     assert.equal(await refreshSummary(fixture.deps, scope), 'gap');
     const memory = await fixture.store.loadMemory(scope);

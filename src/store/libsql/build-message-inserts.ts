@@ -75,11 +75,6 @@ export function buildMessageInserts(
   }));
 }
 
-/** The statement touching `updated_at`, to run after appends. */
-export function touchConversation(scope: ConversationScope, at: string): InStatement {
-  return { sql: `UPDATE conversations AS c SET updated_at = ? WHERE ${OWNED}`, args: [at, ...ownerArgs(scope)] };
-}
-
 /** The prepared messages with the seq each insert returned; null when the guard stopped them. */
 export function withAssignedSeq(
   messages: readonly StoredMessage[],

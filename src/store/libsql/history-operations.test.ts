@@ -1,27 +1,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
+import { seedMessages } from '../test-support/seed-messages.ts';
 import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 
 let fixture: StoreFixture;
 before(async () => (fixture = await createStoreFixture()));
 after(() => fixture.cleanup());
 
-describe('lastSeq / historyTokenTotal / loadMessagesBySeq', () => {
-  it("reads the last seq, the token total and chosen messages of the owner's conversation", async () => {
+describe('historyTokenTotal / loadMessagesBySeq', () => {
+  it("reads the token total and chosen messages of the owner's conversation", async () => {
     const { store } = fixture;
     const { id } = await store.createConversation({ ownerId: 'alice' });
     const scope = { ownerId: 'alice', conversationId: id };
-    assert.deepEqual([await store.lastSeq(scope), await store.historyTokenTotal(scope)], [0, 0]);
-    await store.appendMessages({
-      ...scope,
-      messages: [
-        { ...textMessage('user', 'one'), tokenEstimate: 5 },
-        { ...textMessage('assistant', 'two', false), tokenEstimate: 7 },
-        { ...textMessage('user', 'three'), tokenEstimate: 11 },
-      ],
-    });
-    assert.deepEqual([await store.lastSeq(scope), await store.historyTokenTotal(scope)], [3, 23]);
+    assert.equal(await store.historyTokenTotal(scope), 0);
+    await seedMessages(store, scope, [
+      { ...textMessage('user', 'one'), tokenEstimate: 5 },
+      { ...textMessage('assistant', 'two', false), tokenEstimate: 7 },
+      { ...textMessage('user', 'three'), tokenEstimate: 11 },
+    ]);
+    assert.equal(await store.historyTokenTotal(scope), 23);
     assert.deepEqual(
       [
         await store.historyTokenTotal({ ...scope, fromSeq: 2 }),
@@ -40,11 +38,10 @@ describe('lastSeq / historyTokenTotal / loadMessagesBySeq', () => {
   it("treats another owner's conversation as missing", async () => {
     const { store } = fixture;
     const { id } = await store.createConversation({ ownerId: 'alice' });
-    await store.appendMessages({ ownerId: 'alice', conversationId: id, messages: [textMessage('user', 'secret')] });
+    await seedMessages(store, { ownerId: 'alice', conversationId: id }, [textMessage('user', 'secret')]);
     const foreign = { ownerId: 'mallory', conversationId: id };
     for (
       const call of [
-        () => store.lastSeq(foreign),
         () => store.historyTokenTotal(foreign),
         () => store.loadMessagesBySeq({ ...foreign, seqs: [1] }),
       ]

@@ -1,4 +1,4 @@
-// Reads over a conversation's whole history that the turn loop needs: the last seq, token totals, messages by seq.
+// Reads over a conversation's whole history that the turn loop needs: token totals, messages by seq.
 import { AppError } from '../../errors.ts';
 import type { ConversationStore } from '../conversation-store.ts';
 import { MESSAGE_COLUMNS, toMessage } from './map-records.ts';
@@ -7,22 +7,11 @@ import { assertConversation, checkCount, notFound, OWNED, ownerArgs, type StoreC
 /** Most seqs one call may ask for (get_asset pairs of one session). */
 const MAX_SEQS = 200;
 
-type HistoryOperations = Pick<ConversationStore, 'lastSeq' | 'historyTokenTotal' | 'loadMessagesBySeq'>;
+type HistoryOperations = Pick<ConversationStore, 'historyTokenTotal' | 'loadMessagesBySeq'>;
 
 export function createHistoryOperations(context: StoreContext): HistoryOperations {
   return {
     // One statement each: no row means the conversation is not the owner's (not_found), as assertConversation says.
-    async lastSeq(scope) {
-      const result = await context.database.read({
-        sql:
-          `SELECT (SELECT COALESCE(MAX(m.seq), 0) FROM messages m WHERE m.conversation_id = c.id) AS last FROM conversations c WHERE ${OWNED}`,
-        args: ownerArgs(scope),
-      });
-      const row = result.rows[0];
-      if (row === undefined) throw notFound();
-      return Number(row['last'] ?? 0);
-    },
-
     async historyTokenTotal(input) {
       const fromSeq = checkCount(input.fromSeq ?? 0, 'fromSeq');
       const result = await context.database.read({

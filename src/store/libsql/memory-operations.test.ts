@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
 import { createLibsqlStore } from '../create-libsql-store.ts';
+import { seedMessages } from '../test-support/seed-messages.ts';
 import {
   createStoreFixture,
   openIsolatedDatabase,
@@ -16,10 +17,12 @@ after(() => fixture.cleanup());
 async function conversationWith(count: number) {
   const { id } = await fixture.store.createConversation({ ownerId: 'alice' });
   const scope = { ownerId: 'alice', conversationId: id };
-  await fixture.store.appendMessages({
-    ...scope,
-    messages: [...Array(count)].map((_, index) => textMessage(index % 2 === 0 ? 'user' : 'assistant', `m${index + 1}`)),
-  });
+  await seedMessages(
+    fixture.store,
+    scope,
+    [...Array(count)].map((_, index) => textMessage(index % 2 === 0 ? 'user' : 'assistant', `m${index + 1}`)),
+    { now: fixture.now() },
+  );
   return scope;
 }
 

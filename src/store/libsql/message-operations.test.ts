@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
 import type { NewMessage } from '../store-records.ts';
+import { seedMessages } from '../test-support/seed-messages.ts';
 import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 
 let fixture: StoreFixture;
@@ -13,7 +14,7 @@ async function newScope() {
   return { ownerId: 'alice', conversationId: id };
 }
 
-describe('appendMessages', () => {
+describe('messages stored by a turn', () => {
   it('assigns consecutive seq and stores content, text and flags exactly', async () => {
     const { store } = fixture;
     const scope = await newScope();
@@ -29,8 +30,8 @@ describe('appendMessages', () => {
         input: { q: 'ü "quoted"' },
       }],
     };
-    const first = await store.appendMessages({ ...scope, messages: [textMessage('user', 'hi')] });
-    const second = await store.appendMessages({ ...scope, messages: [toolUse], turnId: 'turn-9' });
+    const first = await seedMessages(store, scope, [textMessage('user', 'hi')]);
+    const second = await seedMessages(store, scope, [toolUse], { turnId: 'turn-9' });
     assert.deepEqual(second, [{
       id: 'mine',
       seq: 2,
@@ -43,26 +44,20 @@ describe('appendMessages', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
     }]);
     assert.deepEqual(await store.loadUncovered(scope), [...first, ...second]);
-    assert.deepEqual(await store.appendMessages({ ...scope, messages: [] }), []);
+    assert.deepEqual(await seedMessages(store, scope, []), []);
   });
 
   it('joins text blocks for the visible text unless text is given', async () => {
     const scope = await newScope();
-    const [stored] = await fixture.store.appendMessages({
-      ...scope,
-      messages: [
-        {
-          role: 'assistant',
-          content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }],
-          visible: true,
-          tokenEstimate: 1,
-        },
-      ],
-    });
-    const [given] = await fixture.store.appendMessages({
-      ...scope,
-      messages: [{ ...textMessage('user', 'raw'), text: 'shown' }],
-    });
+    const [stored] = await seedMessages(fixture.store, scope, [
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }],
+        visible: true,
+        tokenEstimate: 1,
+      },
+    ]);
+    const [given] = await seedMessages(fixture.store, scope, [{ ...textMessage('user', 'raw'), text: 'shown' }]);
     assert.deepEqual([stored?.text, given?.text], ['a\n\nb', 'shown']);
   });
 
@@ -75,14 +70,17 @@ describe('appendMessages', () => {
       { role: 'user', content: [{ type: 'text', text: 'x' }], visible: true, tokenEstimate: -1 },
       { role: 'user', content: [{ type: 'text', text: 'x' }], visible: true, tokenEstimate: 1, id: '' },
     ];
+    const turnId = `${scope.conversationId}-malformed`;
+    assert.ok((await fixture.store.startTurn({ ...scope, turnId, now: fixture.now(), leaseMs: 60_000 })).ok);
     for (const message of bad) {
       await assert.rejects(
-        fixture.store.appendMessages({ ...scope, messages: [textMessage('user', 'ok'), message as NewMessage] }),
+        fixture.store.completeTurn({ ...scope, turnId, messages: [textMessage('user', 'ok'), message as NewMessage] }),
         (error) => isAppError(error, 'internal'),
         JSON.stringify(message),
       );
     }
     assert.deepEqual(await fixture.store.loadUncovered(scope), []);
+    assert.equal((await fixture.rows.runningTurns(scope)).length, 1, 'the turn is still running');
   });
 });
 
@@ -91,13 +89,10 @@ describe('listVisibleMessages', () => {
     const { store } = fixture;
     const scope = await newScope();
     for (let index = 1; index <= 7; index += 1) {
-      await store.appendMessages({
-        ...scope,
-        messages: [
-          textMessage(index % 2 === 1 ? 'user' : 'assistant', `v${index}`),
-          textMessage('assistant', `hidden${index}`, false),
-        ],
-      });
+      await seedMessages(store, scope, [
+        textMessage(index % 2 === 1 ? 'user' : 'assistant', `v${index}`),
+        textMessage('assistant', `hidden${index}`, false),
+      ]);
     }
     const pages: string[][] = [];
     let before: string | undefined;

@@ -1,39 +1,17 @@
-// Appending messages with consecutive seq, the uncovered tail for the prompt, and pages of visible history.
+// The uncovered tail for the prompt, and pages of visible history.
 import { AppError } from '../../errors.ts';
 import type { ConversationStore } from '../conversation-store.ts';
 import { MESSAGE_COLUMNS, toMessage } from './map-records.ts';
-import {
-  ALWAYS,
-  buildMessageInserts,
-  prepareMessages,
-  touchConversation,
-  withAssignedSeq,
-} from './build-message-inserts.ts';
-import { assertConversation, notFound, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
+import { assertConversation, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
 /** Largest page a caller may ask for (the HTTP layer allows 100). */
 const MAX_PAGE = 1000;
 const CURSOR = /^[1-9]\d{0,14}$/;
 
-type MessageOperations = Pick<ConversationStore, 'appendMessages' | 'loadUncovered' | 'listVisibleMessages'>;
+type MessageOperations = Pick<ConversationStore, 'loadUncovered' | 'listVisibleMessages'>;
 
 export function createMessageOperations(context: StoreContext): MessageOperations {
   return {
-    async appendMessages(input) {
-      const messages = prepareMessages(context, input.messages, input.turnId ?? null);
-      if (messages.length === 0) {
-        await assertConversation(context, input);
-        return [];
-      }
-      const statements = [
-        ...buildMessageInserts(input, messages, ALWAYS),
-        touchConversation(input, messages[0]?.createdAt ?? ''),
-      ];
-      const stored = withAssignedSeq(messages, await context.database.batchWrite(statements));
-      if (stored === null) throw notFound();
-      return stored;
-    },
-
     async loadUncovered(input) {
       if (input.afterSeq !== undefined && (!Number.isSafeInteger(input.afterSeq) || input.afterSeq < 0)) {
         throw new AppError('internal', `afterSeq must be a non-negative integer, got ${String(input.afterSeq)}`);

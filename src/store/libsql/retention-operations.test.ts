@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { createLibsqlRetentionStore } from '../create-libsql-store.ts';
 import type { RetentionPolicy } from '../retention-store.ts';
 import type { NewUsageRow } from '../store-records.ts';
+import { seedMessages } from '../test-support/seed-messages.ts';
 import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 import { EXPIRED_TOOL_RESULT_TEXT } from './retention-operations.ts';
 
@@ -71,37 +72,31 @@ describe('purgeExpired', () => {
       const { store } = fixture;
       const { id } = await store.createConversation({ ownerId: 'bob' });
       const scope = { ownerId: 'bob', conversationId: id };
-      await store.appendMessages({
-        ...scope,
-        messages: [
-          textMessage('user', 'What is on my list for Friday?'),
-          {
-            role: 'assistant',
-            content: [{ type: 'tool_use', id: 'call-1', name: 'list_tasks', input: { due: '2026-01-09' } }],
-            visible: false,
-            tokenEstimate: 20,
-          },
-          {
-            role: 'user',
-            content: [
-              { type: 'tool_result', toolUseId: 'call-1', text: 'Renew passport (due 2026-01-09)', status: 'success' },
-            ],
-            visible: false,
-            tokenEstimate: 12,
-          },
-          textMessage('assistant', 'Renew your passport.'),
-        ],
-      });
-      fixture.advance(20 * DAY);
-      await store.appendMessages({
-        ...scope,
-        messages: [{
-          role: 'user',
-          content: [{ type: 'tool_result', toolUseId: 'call-2', text: 'Dentist at 10:00', status: 'success' }],
+      await seedMessages(store, scope, [
+        textMessage('user', 'What is on my list for Friday?'),
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'call-1', name: 'list_tasks', input: { due: '2026-01-09' } }],
           visible: false,
-          tokenEstimate: 8,
-        }],
-      });
+          tokenEstimate: 20,
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', toolUseId: 'call-1', text: 'Renew passport (due 2026-01-09)', status: 'success' },
+          ],
+          visible: false,
+          tokenEstimate: 12,
+        },
+        textMessage('assistant', 'Renew your passport.'),
+      ], { now: fixture.now() });
+      fixture.advance(20 * DAY);
+      await seedMessages(store, scope, [{
+        role: 'user',
+        content: [{ type: 'tool_result', toolUseId: 'call-2', text: 'Dentist at 10:00', status: 'success' }],
+        visible: false,
+        tokenEstimate: 8,
+      }], { now: fixture.now() });
       fixture.advance(11 * DAY);
       assert.equal((await purge(fixture)).toolResultMessages, 1);
       const messages = await store.loadMessagesBySeq({ ...scope, seqs: [1, 2, 3, 4, 5] });

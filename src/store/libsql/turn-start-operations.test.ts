@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
+import { seedMessages } from '../test-support/seed-messages.ts';
 import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 
 let fixture: StoreFixture;
@@ -26,10 +27,12 @@ describe('startTurn', () => {
   it('takes the lock, begins the turn and reads the snapshot in one go', async () => {
     const { store } = fixture;
     const scope = await newScope();
-    const [first, second, third] = await store.appendMessages({
-      ...scope,
-      messages: [textMessage('user', 'one'), textMessage('assistant', 'two'), textMessage('user', 'three')],
-    });
+    const [first, second, third] = await seedMessages(
+      store,
+      scope,
+      [textMessage('user', 'one'), textMessage('assistant', 'two'), textMessage('user', 'three')],
+      { turnId: 'seed', now: fixture.now() },
+    );
     const memory = await store.loadMemory(scope);
     assert.equal(
       (await store.saveMemory({
@@ -67,7 +70,7 @@ describe('startTurn', () => {
       started.sessionExposures.map((exposure) => [exposure.sessionId, exposure.assetId, exposure.messageSeq]),
       [['s1', 'style', second?.seq]],
     );
-    assert.deepEqual(await turnStatuses(scope.conversationId), ['t0:complete', 't1:running']);
+    assert.deepEqual(await turnStatuses(scope.conversationId), ['seed:complete', 't0:complete', 't1:running']);
   });
 
   it('refuses a second turn while the lease runs, changing nothing, and takes over an expired one', async () => {
@@ -145,14 +148,11 @@ describe('startTurn user message times', () => {
     for (let index = 0; index < 22; index += 1) {
       fixture.advance(7 * 60_000);
       written.push(fixture.now().toISOString());
-      await store.appendMessages({
-        ...scope,
-        messages: [
-          textMessage('user', `Remind me about the dentist appointment number ${index}`),
-          textMessage('user', 'tool traffic', false),
-          textMessage('assistant', 'Done: reminder set.'),
-        ],
-      });
+      await seedMessages(store, scope, [
+        textMessage('user', `Remind me about the dentist appointment number ${index}`),
+        textMessage('user', 'tool traffic', false),
+        textMessage('assistant', 'Done: reminder set.'),
+      ], { now: fixture.now() });
     }
     const started = await store.startTurn({ ...scope, turnId: 'times', now: fixture.now(), leaseMs: 60_000 });
     assert.ok(started.ok);

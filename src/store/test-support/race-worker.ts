@@ -1,4 +1,4 @@
-// A separate OS process for race tests: waits at a file barrier, then migrates or appends, and prints JSON.
+// A separate OS process for race tests: waits at a file barrier, then migrates or stores messages (one turn each), and prints JSON.
 // Arguments: <barrierDirectory> <parties> migrate <url>
 //            <barrierDirectory> <parties> append <url> <ownerId> <conversationId> <count> <label>
 import { createClient } from '@libsql/client';
@@ -9,6 +9,7 @@ import { createLibsqlStore } from '../create-libsql-store.ts';
 import { migrate } from '../migrate.ts';
 import { openDatabase } from '../open-database.ts';
 import { collectNativeGarbage } from './collect-native-garbage.ts';
+import { seedMessages } from './seed-messages.ts';
 
 const [barrier = '', parties = '1', command = '', url = '', ...rest] = process.argv.slice(2);
 
@@ -26,11 +27,9 @@ try {
     const seqs: number[] = [];
     for (let index = 0; index < Number(count); index += 1) {
       const text = `${label}-${index}`;
-      const [stored] = await store.appendMessages({
-        ownerId,
-        conversationId,
-        messages: [{ role: 'user', content: [{ type: 'text', text }], visible: true, tokenEstimate: 1 }],
-      });
+      const [stored] = await seedMessages(store, { ownerId, conversationId }, [
+        { role: 'user', content: [{ type: 'text', text }], visible: true, tokenEstimate: 1 },
+      ]);
       seqs.push(stored?.seq ?? -1);
     }
     console.log(JSON.stringify({ seqs }));
