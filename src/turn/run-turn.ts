@@ -1,14 +1,12 @@
 // One turn in four steps (load, build, run, update); idempotency, the one-turn lock, billing, the store write, logging
 // and whether a summary refresh is due are the named helpers around them.
-import { AppError } from '../errors.ts';
 import { sumBilledUsage } from '../pipeline/cost/index.ts';
 import { listCalledTools } from '../pipeline/tool-selection/index.ts';
-import type { TurnSnapshot } from '../store/conversation-store.ts';
-import type { ConversationScope, StoredMessage } from '../store/store-records.ts';
+import type { StoredMessage } from '../store/store-records.ts';
 import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
 import { chooseTools, type ChosenTools } from './choose-tools.ts';
 import { chooseTurnCacheTtl, type TurnCacheTtl } from './choose-turn-cache-ttl.ts';
-import { claimIdempotencyKey, releaseIdempotencyKey } from './claim-idempotency-key.ts';
+import { claimIdempotencyKey } from './claim-idempotency-key.ts';
 import { createTurnLedger, type TurnLedger } from './create-turn-ledger.ts';
 import { type BudgetGuard, createBudgetGuard } from './guard-budget.ts';
 import { loadTurnContext, type TurnContext } from './load-turn-context.ts';
@@ -17,41 +15,12 @@ import { isSummaryDue } from './refresh-summary.ts';
 import { type ModelStepsResult, runModelSteps, type TurnJournal } from './run-model-steps.ts';
 import { type Learning, loadLearning, saveLearning } from './learned-state.ts';
 import { storeTurn } from './store-turn.ts';
+import { abandonTurn, type LockedTurn, lockTurn } from './lock-turn.ts';
 import { watchTurn } from './watch-turn.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 /** A finished turn: the answer, and whether its messages pushed a chunk out of the window (a summary refresh is due). */
 export type TurnOutcome = { readonly result: TurnResult; readonly summaryDue: boolean };
-
-/** A turn that holds its conversation's lock: what startTurn read in the same transaction. */
-type LockedTurn = {
-  readonly scope: ConversationScope;
-  readonly turnId: string;
-  readonly startedAt: Date;
-  readonly idempotencyKey: string | undefined;
-  readonly snapshot: TurnSnapshot;
-};
-
-/** Takes the one-turn lock and reads the turn's snapshot in one transaction; frees the key when nothing was stored. */
-async function lockTurn(
-  deps: TurnDependencies,
-  scope: ConversationScope,
-  key: string | undefined,
-): Promise<LockedTurn> {
-  const turnId = deps.createId();
-  const startedAt = deps.clock();
-  // not_found for a foreign conversation; nothing of the turn is stored on any failure (one transaction).
-  const started = await deps.store.startTurn({ ...scope, turnId, now: startedAt, leaseMs: deps.settings.turnLeaseMs })
-    .catch(async (error: unknown) => {
-      await releaseIdempotencyKey(deps, scope, key);
-      throw error;
-    });
-  if (!started.ok) {
-    if (key !== undefined) await deps.store.abandonIdempotency({ ...scope, key });
-    throw new AppError('conflict', 'a turn of this conversation is still running; wait for it to finish');
-  }
-  return { scope, turnId, startedAt, idempotencyKey: key, snapshot: started };
-}
 
 /** A client that went away must not stop the turn: the first throw mutes the listener for the rest of the turn. */
 function guardListener(listener: SendMessageInput['onEvent'], deps: TurnDependencies): (event: TurnEvent) => void {
@@ -230,21 +199,6 @@ function logTurn(
     ...result.usage,
     durationMs: deps.clock().getTime() - turn.startedAt.getTime(),
   });
-}
-
-/** After any failure: bills the calls made so far, marks the turn failed (releasing the lock) and frees the key. */
-async function abandonTurn(deps: TurnDependencies, turn: LockedTurn, ledger: TurnLedger, error: unknown) {
-  ledger.settle(0);
-  const code = error instanceof AppError ? error.code : 'internal';
-  await deps.store.failTurn({ ...turn.scope, turnId: turn.turnId, errorCode: code, usage: ledger.rows }).catch((
-    failure: unknown,
-  ) =>
-    deps.logger.log('error', 'turn_fail_not_recorded', {
-      turnId: turn.turnId,
-      error: failure instanceof Error ? failure.name : typeof failure,
-    })
-  );
-  await releaseIdempotencyKey(deps, turn.scope, turn.idempotencyKey);
 }
 
 /** Throws AppError: not_found, conflict (turn running / key in use), over_budget, model_* and store_* codes. */
