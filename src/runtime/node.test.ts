@@ -2,34 +2,18 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isAppError } from '../errors.ts';
 import { startNodeServer } from './node.ts';
 import type { NodeServer } from './node.ts';
+import { freePort, parseLogLines } from './test-support/free-port.ts';
 
 const SECRET = 'node-runtime-test-secret-of-enough-length-0123';
 const IS_DENO = 'Deno' in globalThis;
 /** Bedrock mode without a simulator: an endpoint nobody listens on (no request here reaches it). */
 const ENDPOINT_ENV = { BEDROCK_ENDPOINT: 'http://127.0.0.1:9', AUTH_JWT_SECRET: SECRET };
-
-function parseLines(lines: readonly string[]): Record<string, unknown>[] {
-  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(
-        () => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))),
-      );
-    });
-  });
-}
 
 describe('startNodeServer', () => {
   let directory: string;
@@ -65,7 +49,7 @@ describe('startNodeServer', () => {
     };
     const server = await startNodeServer(env, { port: 0, hostname: '127.0.0.1', write: (line) => lines.push(line) });
     try {
-      const events = parseLines(lines);
+      const events = parseLogLines(lines);
       assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
       assert.deepEqual(events[0], {
         ...events[0],

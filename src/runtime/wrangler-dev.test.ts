@@ -1,24 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './test-support/free-port.ts';
 
 /** `wrangler dev` bundles and boots workerd: about 15 s on a cold cache; the bound only stops a hung start. */
 const START_LIMIT_MS = 90_000;
 const IS_DENO = 'Deno' in globalThis;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(
-        () => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))),
-      );
-    });
-  });
-}
 
 describe('wrangler dev', { skip: IS_DENO ? 'spawns node' : false }, () => {
   it('starts offline and answers /healthz from the worker (503 degraded: no libSQL server on loopback)', async () => {

@@ -4,30 +4,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNodeServer } from '../../src/runtime/node.ts';
 import { CHILD_PROCESS_SIMULATOR, IN_PROCESS_SIMULATOR } from './simulator-starters.ts';
+import { freePort, parseLogLines } from '../../src/runtime/test-support/free-port.ts';
 
 const IS_DENO = 'Deno' in globalThis;
-
-function parseLines(lines: readonly string[]): Record<string, unknown>[] {
-  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(
-        () => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))),
-      );
-    });
-  });
-}
 
 describe('startNodeServer in simulator mode', () => {
   let directory: string;
@@ -45,7 +28,7 @@ describe('startNodeServer in simulator mode', () => {
       write: (line) => lines.push(line),
     });
     try {
-      const [first, ...rest] = parseLines(lines);
+      const [first, ...rest] = parseLogLines(lines);
       const response = await fetch(`${server.url}/healthz`);
       assert.equal(response.status, 200);
       assert.deepEqual(await response.json(), { status: 'ok' });
