@@ -238,10 +238,10 @@ function printMisses(run: ReplayRun, conversations: readonly Conversation[]): vo
   for (const replay of run.replays) {
     const exchanges = groupExchanges(conversations.find((one) => one.id === replay.id) ?? { id: '', turns: [] });
     for (const turn of replay.turns) {
-      for (const call of turn.toolCalls.filter((one) => one.verdict === 'missed')) {
+      for (const call of turn.toolCalls.filter((one) => one.verdict !== 'offered')) {
         const text = (exchanges[turn.exchange]?.user.text ?? '').replace(/\s+/g, ' ').slice(0, 90);
         console.log(
-          `miss ${replay.id}#${turn.exchange} ${call.name} (${call.reason}) "${text}" offered: ${
+          `${call.verdict} ${replay.id}#${turn.exchange} ${call.name} (${call.reason}) "${text}" offered: ${
             (call.offered ?? []).join(',')
           }`,
         );

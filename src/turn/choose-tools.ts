@@ -8,7 +8,7 @@ import {
   type ToolSelection,
 } from '../pipeline/tool-selection/index.ts';
 import type { ModelReply } from '../pipeline/types/index.ts';
-import { STANDARD_TAG, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
+import { compareText, STANDARD_TAG, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
@@ -16,13 +16,17 @@ export type ChooseToolsInput = {
   readonly text: string;
   /** Earlier user turns, oldest first (the last few): "now delete that file" still finds the file tools. */
   readonly recentUserTurns: readonly string[];
+  /** The conversation's domain tools, most recently used first (null before its first turn). */
   readonly previousSelection: readonly string[] | null;
   /** Tools the model called in the window, most recent first: they show the conversation's domain and stay selected. */
   readonly calledTools?: readonly string[];
 };
 
 export type ChosenTools = {
+  /** The domain tools of the request, in name order (the same set is the same bytes). */
   readonly tools: readonly ToolSpec[];
+  /** The same tools most recently used first: the order the conversation keeps them in. */
+  readonly order: readonly string[];
   readonly selection: ToolSelection;
   /** What the policy decided and why (logged by the turn). */
   readonly plan: ToolListPlan;
@@ -79,5 +83,12 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     minTools: settings.minDomainTools,
     maxTools: settings.maxDomainTools,
   });
-  return { tools: names.flatMap((name) => registry.get(name) ?? []), selection, plan, call };
+  const tools = names.flatMap((name) => registry.get(name) ?? []);
+  return {
+    tools: [...tools].sort((a, b) => compareText(a.name, b.name)),
+    order: tools.map((tool) => tool.name),
+    selection,
+    plan,
+    call,
+  };
 }

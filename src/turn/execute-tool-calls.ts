@@ -2,6 +2,7 @@
 import { resolveAssetRequest } from '../pipeline/assets/index.ts';
 import { GET_ASSET_TOOL_NAME } from '../pipeline/assets/index.ts';
 import { answerFindTools, FIND_TOOLS_NAME } from '../pipeline/tool-selection/index.ts';
+import { STANDARD_TAG } from '../pipeline/tool-catalogue/index.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { ToolOutcome } from '../tools/tool-handler.ts';
 import type { TurnEvent } from './chat-service.ts';
@@ -148,6 +149,11 @@ export async function executeToolCalls(
         lookup: (name) => deps.registry.get(name),
         minTools: deps.settings.minDomainTools,
         maxTools: deps.settings.maxDomainTools,
+        focus: {
+          offered: [...context.offered],
+          calledTools: [],
+          domainsOf: (name) => (deps.registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
+        },
       });
       for (const name of answer.found) if (!found.includes(name)) found.push(name);
       outcome = { status: answer.status, text: answer.text };

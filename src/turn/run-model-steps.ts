@@ -14,7 +14,7 @@ import type {
 } from '../pipeline/types/index.ts';
 import type { JournalStep } from '../store/store-records.ts';
 import { isCachePoint } from '../pipeline/types/index.ts';
-import { listCalledTools, offerFoundTools } from '../pipeline/tool-selection/index.ts';
+import { FIND_TOOLS_NAME, listCalledTools, offerFoundTools } from '../pipeline/tool-selection/index.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
@@ -41,6 +41,8 @@ export type ModelStepsInput = {
   readonly exposedAssets: Set<string>;
   /** The domain tools of the first step; a find_tools answer changes them for the steps after it. */
   readonly domainTools: readonly ToolSpec[];
+  /** The same tools most recently used first (a find_tools answer replaces the least recently used); default: none. */
+  readonly toolsByUse?: readonly string[];
   readonly correction: TokenCorrection;
   /** This turn's cache TTLs (chooseTurnCacheTtl). */
   readonly cacheTtl?: MainPromptInput['cacheTtl'];
@@ -111,6 +113,9 @@ async function callMainModel(
   }
 }
 
+/** Steps that only call find_tools, per turn, that do not count against maxToolSteps. */
+const FREE_SEARCH_STEPS = 2;
+
 function stepLimitText(steps: number): string {
   return `I stopped after ${steps} tool steps without finishing. Tell me how you would like to continue.`;
 }
@@ -124,6 +129,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
   let domainTools = input.domainTools;
   /** Set when a find_tools answer changed the domain tools: the next call's cache miss names it. */
   let toolsChangedBy: ModelCallRecord['toolsChangedBy'];
+  let searchSteps = 0;
   for (let step = 1;; step += 1) {
     const window = [
       ...input.storedWindow,
@@ -181,7 +187,10 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
     run.push({ role: 'assistant', content });
     const toolUses = content.filter((block): block is ToolUseBlock => block.type === 'tool_use');
     if (toolUses.length === 0) break;
-    if (step >= deps.settings.maxToolSteps) {
+    // A step that only searches for tools is the way back from a missed selection, not work: it does not count
+    // against the step limit (at most FREE_SEARCH_STEPS a turn).
+    if (searchSteps < FREE_SEARCH_STEPS && toolUses.every((use) => use.name === FIND_TOOLS_NAME)) searchSteps += 1;
+    if (step - searchSteps >= deps.settings.maxToolSteps) {
       // Every call still gets its result, so the stored history stays a valid Converse history.
       run.push({
         role: 'user',
@@ -218,7 +227,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       const next = offerFoundTools({
         offered,
         found: executed.found,
-        inUse: listCalledTools([...input.storedWindow.map((entry) => entry.message), ...run]),
+        inUse: [...listCalledTools(run), ...(input.toolsByUse ?? [])],
         maxTools: deps.settings.maxDomainTools,
       });
       if (next !== offered) {

@@ -1,7 +1,7 @@
 // One turn in four steps (load, build, run, update); idempotency, the one-turn lock, billing, the store write, logging
 // and whether a summary refresh is due are the named helpers around them.
 import { sumBilledUsage } from '../pipeline/cost/index.ts';
-import { listCalledTools } from '../pipeline/tool-selection/index.ts';
+import { listCalledTools, orderToolsByUse } from '../pipeline/tool-selection/index.ts';
 import type { StoredMessage } from '../store/store-records.ts';
 import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
 import { chooseTools, type ChosenTools } from './choose-tools.ts';
@@ -81,7 +81,7 @@ async function build(
     calledTools: listCalledTools(context.storedWindow.map((entry) => entry.message)),
   });
   if (chosen.call !== null) ledger.record(chosen.call);
-  const selected = chosen.tools.map((tool) => tool.name);
+  const selected = chosen.order;
   if (JSON.stringify(selected) !== JSON.stringify(previousSelection)) {
     await deps.store.setSelectedTools({ ...turn.scope, tools: selected });
   }
@@ -124,6 +124,7 @@ function run(
     pinnedAssets: context.pinnedAssets,
     exposedAssets: context.exposedAssets,
     domainTools: chosen.tools,
+    toolsByUse: chosen.order,
     correction: learning.correction,
     withheldCachePoints: learning.withheld,
     cacheTtl,
@@ -146,10 +147,15 @@ async function update(
   ledger: TurnLedger,
 ): Promise<TurnOutcome> {
   ledger.settle(context.memory.summaryTokens);
-  const offered = steps.domainTools.map((tool) => tool.name);
-  if (JSON.stringify(offered) !== JSON.stringify(chosen.tools.map((tool) => tool.name))) {
-    // A find_tools answer changed the list mid-turn: the next turn starts from it (and reads its cached prefix).
-    await deps.store.setSelectedTools({ ...turn.scope, tools: offered });
+  const order = orderToolsByUse({
+    offered: steps.domainTools.map((tool) => tool.name),
+    previousOrder: chosen.order,
+    calledThisTurn: listCalledTools(steps.run),
+  });
+  if (JSON.stringify(order) !== JSON.stringify(chosen.order)) {
+    // Tools called (the least recently used go first) or a find_tools answer that changed the list mid-turn: the next
+    // turn starts from it (and reads its cached prefix).
+    await deps.store.setSelectedTools({ ...turn.scope, tools: order });
   }
   const result: TurnResult = {
     message: { id: deps.createId(), role: 'assistant', text: steps.finalText },

@@ -83,7 +83,8 @@ describe('chooseTools', () => {
       recentUserTurns: [],
       previousSelection: ['list_tasks', 'create_task', 'gone_tool'],
     });
-    assert.deepEqual(chosen.tools.map((tool) => tool.name), ['list_tasks', 'create_task']);
+    assert.deepEqual(chosen.tools.map((tool) => tool.name), ['create_task', 'list_tasks'], 'the request: name order');
+    assert.deepEqual(chosen.order, ['list_tasks', 'create_task'], 'the stored order: most recently used first');
     assert.equal(chosen.call, null);
     assert.equal(fixture.cheapRequests().length, 0);
   });

@@ -4,6 +4,7 @@ import { createToolRegistry } from '../tool-catalogue/index.ts';
 import { createToolIndex } from '../tool-search/index.ts';
 import { answerFindTools, FIND_TOOLS_TOOL } from './find-tools.ts';
 import { offerFoundTools } from './offer-found-tools.ts';
+import { TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
 const registry = createToolRegistry();
 const tool = (name: string, description: string, tags: string[]) =>
@@ -51,7 +52,7 @@ describe('answerFindTools', () => {
 });
 
 describe('offerFoundTools', () => {
-  it('offers the tools found and keeps the offered tools in use, in name order', () => {
+  it('adds the tools found to the offered ones (a search never takes away a task half done), in name order', () => {
     assert.deepEqual(
       offerFoundTools({
         offered: ['create_note', 'list_notes', 'send_message'],
@@ -59,20 +60,22 @@ describe('offerFoundTools', () => {
         inUse: ['list_notes', 'get_booking'],
         maxTools: 5,
       }),
-      ['book_flight', 'list_notes', 'search_flights'],
+      ['book_flight', 'create_note', 'list_notes', 'search_flights', 'send_message'],
     );
   });
   it('leaves the list as it is (same array) when every tool found is already offered', () => {
     const offered = ['book_flight', 'search_flights'];
     assert.equal(offerFoundTools({ offered, found: ['search_flights'], inUse: [], maxTools: 5 }), offered);
   });
-  it('keeps at most maxTools found tools and three in use', () => {
+  it('keeps at most maxTools found tools; past maxTools + TOOLS_IN_USE_MAX the least recently used go', () => {
+    const offered = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     const next = offerFoundTools({
-      offered: ['a', 'b', 'c', 'd'],
+      offered,
       found: ['f1', 'f2', 'f3', 'f4', 'f5', 'f6'],
-      inUse: ['a', 'b', 'c', 'd'],
+      inUse: ['h', 'g', 'f', 'e', 'd', 'c', 'b', 'a'],
       maxTools: 5,
     });
-    assert.deepEqual(next, ['a', 'b', 'c', 'f1', 'f2', 'f3', 'f4', 'f5']);
+    assert.equal(next.length, 5 + TOOLS_IN_USE_MAX);
+    assert.deepEqual(next, ['d', 'e', 'f', 'f1', 'f2', 'f3', 'f4', 'f5', 'g', 'h']);
   });
 });

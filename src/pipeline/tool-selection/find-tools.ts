@@ -2,6 +2,7 @@
 import type { ToolDefinition } from '../types/index.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
+import { focusToolRanking } from './focus-tool-ranking.ts';
 import { firstSentence } from './render-shortlist.ts';
 
 export const FIND_TOOLS_NAME = 'find_tools';
@@ -36,6 +37,15 @@ export type FindToolsInput = {
   readonly maxTools: number;
   /** How many to answer at least when the ranking has that many (the selection's minTools). */
   readonly minTools: number;
+  /**
+   * The conversation's tools (offered, and called lately, most recent first) and a tool's domain tags: the answer
+   * ranks their domains' tools first unless another domain clearly leads (see focusToolRanking). Default: no focus.
+   */
+  readonly focus?: {
+    readonly offered: readonly string[];
+    readonly calledTools: readonly string[];
+    readonly domainsOf: (name: string) => readonly string[];
+  };
 };
 
 export type FindToolsAnswer = {
@@ -61,7 +71,13 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
       found: [],
     };
   }
-  const ranking = rankTools(input.index, { query }).filter((entry) => input.lookup(entry.name) !== undefined);
+  const ranked = rankTools(input.index, { query }).filter((entry) => input.lookup(entry.name) !== undefined);
+  const ranking = input.focus === undefined ? ranked : focusToolRanking({
+    ranking: ranked,
+    previousSelection: input.focus.offered,
+    calledTools: input.focus.calledTools,
+    domainsOf: input.focus.domainsOf,
+  }).ranking.filter((entry) => entry.score > 0);
   const best = ranking[0]?.score ?? 0;
   const found = ranking
     .filter((entry, position) => position < input.minTools || entry.score >= best * ANSWER_SCORE_RATIO)

@@ -1,30 +1,27 @@
-// The tool list after a `find_tools` answer: the tools found, plus the offered ones the conversation is still using.
+// The tool list after a `find_tools` answer: the tools found join the tools already offered.
 import { compareText } from '../tool-catalogue/index.ts';
-
-/** At most this many offered tools that the conversation is using stay beside the tools found. */
-const IN_USE_KEPT = 3;
+import { TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
 export type OfferFoundToolsInput = {
   /** The domain tools offered in the step that called find_tools. */
   readonly offered: readonly string[];
   /** What find_tools answered, best first. */
   readonly found: readonly string[];
-  /** Tools the conversation called lately (this turn first, then the window), most recent first. */
+  /** The offered tools most recently used first (called this turn, then the conversation's order). */
   readonly inUse: readonly string[];
   readonly maxTools: number;
 };
 
 /**
- * The next step's domain tools: the first maxTools tools found, then up to IN_USE_KEPT offered tools that were called
- * lately (a task half done keeps its tools), in name order so the same set always serialises to the same bytes. When
- * every tool found is already offered, the list is returned unchanged (no cache write for nothing). Pure.
+ * The next step's domain tools: the first maxTools tools found are added to the offered ones (a search adds, it never
+ * takes away the tools of a task half done). Past maxTools + TOOLS_IN_USE_MAX, the least recently used offered tools go. In name order so the same set always serialises to the same bytes. When every tool found is already
+ * offered, the list is returned unchanged (no cache write for nothing). Pure.
  */
 export function offerFoundTools(input: OfferFoundToolsInput): readonly string[] {
   const found = input.found.slice(0, input.maxTools);
   if (found.every((name) => input.offered.includes(name))) return input.offered;
-  const kept = input.inUse.filter((name) => input.offered.includes(name) && !found.includes(name)).slice(
-    0,
-    IN_USE_KEPT,
-  );
-  return [...new Set([...found, ...kept])].sort(compareText);
+  const rest = input.offered.filter((name) => !found.includes(name));
+  const used = input.inUse.filter((name) => rest.includes(name));
+  const unused = rest.filter((name) => !used.includes(name));
+  return [...found, ...new Set(used), ...unused].slice(0, input.maxTools + TOOLS_IN_USE_MAX).sort(compareText);
 }

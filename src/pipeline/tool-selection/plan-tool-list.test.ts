@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createToolRegistry, STANDARD_TAG } from '../tool-catalogue/index.ts';
 import { createToolIndex } from '../tool-search/index.ts';
 import { applyToolSelection } from './apply-tool-selection.ts';
-import { finishToolList, planToolList, type PlanToolListInput } from './plan-tool-list.ts';
+import { finishToolList, planToolList, type PlanToolListInput, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
 const registry = createToolRegistry();
 const tool = (name: string, description: string, tags: string[]) =>
@@ -76,9 +76,17 @@ describe('planToolList', () => {
     assert.equal(planned.reason, 'strong-evidence');
     assert.equal(planned.trigger.name, 'book_flight');
     assert.ok(list.includes('book_flight') && list.includes('search_flights'), list.join(', '));
-    assert.ok(list.length >= 3 && list.length <= 5, list.join(', '));
-    assert.ok(list.every((name) => TRAVEL.includes(name)), `the travel domain only: ${list.join(', ')}`);
-    assert.deepEqual(list, [...list].sort(), 'name order: the same set is the same bytes');
+    const travel = list.filter((name) => TRAVEL.includes(name));
+    assert.ok(travel.length >= 3 && travel.length <= 5, list.join(', '));
+    assert.deepEqual(list.filter((name) => !TRAVEL.includes(name)), NOTES, 'the note tools in use stay');
+    assert.deepEqual(list.slice(0, NOTES.length), NOTES, 'most recently used first: new tools are the first to go');
+  });
+
+  it('keeps at most TOOLS_IN_USE_MAX earlier tools beside a new selection, the most recently used', () => {
+    const earlier = ['create_task', 'list_tasks', 'complete_task', 'get_weather', 'get_forecast', 'create_note'];
+    const { list } = plan('Please book a flight to Lisbon for Friday morning', earlier);
+    assert.deepEqual(list.filter((name) => earlier.includes(name)), earlier.slice(0, TOOLS_IN_USE_MAX));
+    assert.ok(list.length <= 5 + TOOLS_IN_USE_MAX, list.join(', '));
   });
 
   it('keeps the list when an offered tool has the evidence', () => {

@@ -6,6 +6,7 @@ import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index
 import { findNamedDomains } from './find-named-domains.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
+import { rankCompanions } from './rank-companions.ts';
 import { planToolSelection } from './select-tools.ts';
 import type { ToolSelection, ToolSelectionPlan } from './tool-selection-plan.ts';
 
@@ -14,8 +15,16 @@ export type ToolListChangeReason = 'first-request' | 'strong-evidence' | 'find-t
 /** Why it did not. */
 export type ToolListKeepReason = 'no-evidence' | 'offered-covers';
 
-/** How many of the tools the model called lately a changed list keeps (when they share the new domain). */
-const CALLED_KEPT = 2;
+/**
+ * Beside the 3-5 tools a change selects, up to this many tools the conversation used most recently stay offered (the
+ * list is kept most recently used first: a call moves a tool to the front, a tool added and not called is the first
+ * to go). A task that needs
+ * more than five tools of one domain (look up, search, then change a booking) keeps them offered, a conversation that
+ * comes back to a domain finds its tools, and a list that grows by use settles and stops changing.
+ */
+export const TOOLS_IN_USE_MAX = 5;
+/** How many of the trigger's companions (the next step of its task) a change offers beside it. */
+const COMPANIONS_KEPT = 2;
 /** Specs shown to the cheap model: the best this many of the focused ranking. */
 const SHORTLIST_SPECS = 20;
 
@@ -23,7 +32,7 @@ export type PlanToolListInput = {
   readonly text: string;
   /** Earlier user turns, oldest first (the last few). */
   readonly recentUserTurns: readonly string[];
-  /** The domain tools offered last turn (already filtered to registered ones). */
+  /** The domain tools offered last turn, most recently used first (already filtered to registered ones). */
   readonly previous: readonly string[];
   /** Domain tools the model called in the window, most recent first. */
   readonly calledTools: readonly string[];
@@ -59,6 +68,8 @@ export type ToolListPlan =
     readonly ranking: readonly RankedTool[];
     /** How many entries at the front of `ranking` are the trigger and its domain's tools. */
     readonly domainSize: number;
+    /** The trigger's companions (see rankCompanions), at most COMPANIONS_KEPT: offered right after it. */
+    readonly companions: readonly string[];
     readonly previous: readonly string[];
     readonly calledTools: readonly string[];
   };
@@ -82,6 +93,12 @@ function focusOnTrigger(
     ...unranked,
   ];
   return { ranking: [...domain, ...ranking.filter((entry) => !inDomain(entry.name))], domainSize: domain.length };
+}
+
+function companionsOf(input: PlanToolListInput, trigger: string, domain: readonly RankedTool[]): readonly string[] {
+  const spec = input.lookup(trigger);
+  if (spec === undefined) return [];
+  return rankCompanions(spec, domain.flatMap((entry) => input.lookup(entry.name) ?? [])).slice(0, COMPANIONS_KEPT);
 }
 
 /**
@@ -138,16 +155,19 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     selection,
     ranking: focused,
     domainSize,
+    companions: companionsOf(input, trigger.name, focused.slice(1, domainSize)),
     previous: input.previous,
     calledTools: input.calledTools,
   };
 }
 
 /**
- * The list a plan ends with. Keep: the previous list. Change: the trigger, the chosen tools, up to CALLED_KEPT tools the
- * model called lately that share the new domain, then the domain's companions in focused-ranking order, up to maxTools
- * (so a two-step task, find then book, finds its second tool offered); a domain with fewer than minTools tools is
- * completed from the rest of the ranking. In name order, so the same set is the same bytes. Pure.
+ * The list a plan ends with, most recently used first (the request sorts it by name; the store keeps this order so the
+ * least recently used tool is the first to go). Keep: the previous list. Change: the selected part (the trigger, the
+ * chosen tools, then the domain's companions in focused-ranking order, up to maxTools, so a two-step task, find then
+ * book, finds its second tool offered; a domain with fewer than minTools tools is completed from the rest of the
+ * ranking) and up to TOOLS_IN_USE_MAX more of the previous list's tools, most recently used first: the previous tools
+ * in their order, then the new ones (a tool keeps its place by being called, see orderToolsByUse). Pure.
  */
 export function finishToolList(
   plan: ToolListPlan,
@@ -156,13 +176,14 @@ export function finishToolList(
 ): readonly string[] {
   if (plan.kind === 'keep') return plan.selected;
   const domain = plan.ranking.slice(0, plan.domainSize).map((entry) => entry.name);
-  const called = plan.calledTools.filter((name) => domain.includes(name)).slice(0, CALLED_KEPT);
   const others = plan.ranking.slice(plan.domainSize).filter((entry) => entry.score > 0).map((entry) => entry.name);
   const size = Math.max(bounds.maxTools, selection.selected.length);
-  const names = [...new Set([plan.trigger.name, ...selection.selected, ...called, ...domain])].slice(0, size);
+  const names = [...new Set([plan.trigger.name, ...plan.companions, ...selection.selected, ...domain])].slice(0, size);
   for (const name of others) {
     if (names.length >= bounds.minTools) break;
     if (!names.includes(name)) names.push(name);
   }
-  return names.sort(compareText);
+  const kept = plan.previous.filter((name) => !names.includes(name)).slice(0, TOOLS_IN_USE_MAX);
+  const stay = plan.previous.filter((name) => names.includes(name) || kept.includes(name));
+  return [...stay, ...names.filter((name) => !plan.previous.includes(name))];
 }

@@ -102,10 +102,13 @@ export function createConversationOperations(context: StoreContext): Conversatio
         throw new AppError('internal', 'selected tools must be non-empty tool names');
       }
       const tools = input.tools === null ? null : JSON.stringify(input.tools);
-      // A change of an existing selection (not the first one) is counted: it rewrites the cached prefix behind the tools.
+      // A change of an existing selection's set (not the first one, not a new order of the same tools) is counted: it
+      // rewrites the cached prefix behind the tools.
       await updateOwned(
         input,
-        'selected_tools = ?, tool_changes = tool_changes + (CASE WHEN selected_tools IS NULL OR selected_tools IS ? THEN 0 ELSE 1 END)',
+        'selected_tools = ?, tool_changes = tool_changes + (CASE WHEN selected_tools IS NULL OR ' +
+          '(SELECT json_group_array(value ORDER BY value) FROM json_each(selected_tools)) IS ' +
+          '(SELECT json_group_array(value ORDER BY value) FROM json_each(?)) THEN 0 ELSE 1 END)',
         [tools, tools],
       );
     },

@@ -163,9 +163,11 @@ describe('startTurn user message times', () => {
     await store.setSelectedTools({ ...scope, tools: ['add_task'] });
     await store.setSelectedTools({ ...scope, tools: ['add_task'] });
     await store.setSelectedTools({ ...scope, tools: ['add_task', 'list_tasks'] });
+    await store.setSelectedTools({ ...scope, tools: ['list_tasks', 'add_task'] });
     await store.setSelectedTools({ ...scope, tools: ['set_reminder'] });
     const again = await store.startTurn({ ...scope, turnId: 'times-2', now: fixture.now(), leaseMs: 60_000 });
     assert.ok(again.ok);
-    assert.equal(again.toolChanges, 2, 'the first selection and an unchanged one do not count');
+    assert.equal(again.toolChanges, 2, 'the first selection, an unchanged one and a new order of one do not count');
+    assert.deepEqual((await store.getConversation(scope))?.selectedTools, ['set_reminder']);
   });
 });
