@@ -153,6 +153,7 @@ export async function executeToolCalls(
           offered: [...context.offered],
           calledTools: [],
           domainsOf: (name) => (deps.registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
+          domainTools: (domain) => deps.registry.domainTools(domain).map((spec) => spec.name),
         },
       });
       for (const name of answer.found) if (!found.includes(name)) found.push(name);

@@ -45,6 +45,32 @@ describe('answerFindTools', () => {
     assert.equal(none.status, 'error');
     assert.match(none.text, /No tool matches "zzqx wubble"/);
   });
+  it("ranks the conversation's domain first, and answers its tools not offered yet when the words match nothing new", () => {
+    const focus = {
+      offered: ['search_flights', 'book_flight'],
+      calledTools: ['search_flights'],
+      domainsOf: (name: string) => registry.get(name)?.tags ?? [],
+      domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
+    };
+    const ask = (query: string) =>
+      answerFindTools({
+        input: { query },
+        index,
+        lookup: (name) => registry.get(name),
+        minTools: 1,
+        maxTools: 3,
+        focus,
+      });
+    assert.equal(ask('read it back').found[0], 'get_booking', 'travel before notes for "read"');
+    const vague = ask('Sure, it is mia_li_3668.');
+    assert.equal(vague.status, 'success');
+    assert.deepEqual(vague.found, ['cancel_booking', 'get_booking']);
+    assert.match(
+      vague.text,
+      /^Nothing new matches "Sure, it is mia_li_3668\."\. The other travel tools:\ncancel_booking: /,
+    );
+    assert.equal(ask('send a text message to Ana').found[0], 'send_message', 'another domain that clearly leads');
+  });
   it('has a short fixed description (it rides in every cached prefix)', () => {
     assert.ok(FIND_TOOLS_TOOL.description.length < 120);
     assert.deepEqual(FIND_TOOLS_TOOL.inputSchema['required'], ['query']);

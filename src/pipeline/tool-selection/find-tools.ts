@@ -45,6 +45,8 @@ export type FindToolsInput = {
     readonly offered: readonly string[];
     readonly calledTools: readonly string[];
     readonly domainsOf: (name: string) => readonly string[];
+    /** Every tool of a domain, by name. */
+    readonly domainTools: (domain: string) => readonly string[];
   };
 };
 
@@ -56,10 +58,30 @@ export type FindToolsAnswer = {
   readonly found: readonly string[];
 };
 
+/** The domain most of the conversation's tools share (a called tool counts twice); null on a tie or with none. */
+function conversationDomain(focus: NonNullable<FindToolsInput['focus']>): string | null {
+  const votes = new Map<string, number>();
+  const add = (name: string, weight: number) => {
+    for (const tag of focus.domainsOf(name)) votes.set(tag, (votes.get(tag) ?? 0) + weight);
+  };
+  for (const name of focus.offered) add(name, 1);
+  for (const name of focus.calledTools) add(name, 2);
+  const [first, second] = [...votes].sort(([, a], [, b]) => b - a);
+  return first !== undefined && (second === undefined || first[1] > second[1]) ? first[0] : null;
+}
+
+/** One answer line: `name: first sentence`, cut to LINE_CHARACTERS. */
+function describe(input: FindToolsInput, name: string): string {
+  const line = firstSentence(input.lookup(name)?.description ?? '');
+  return `${name}: ${line.length <= LINE_CHARACTERS ? line : `${line.slice(0, LINE_CHARACTERS - 1)}…`}`;
+}
+
 /**
  * Answers one `find_tools` call from the local ranking: the best-matching domain tools (at least minTools when the
- * ranking has them, then every tool within ANSWER_SCORE_RATIO of the best, at most maxTools), one line each. A missing
- * or empty query, or a query nothing matches, is an error result that says what to do. Pure and deterministic.
+ * ranking has them, then every tool within ANSWER_SCORE_RATIO of the best, at most maxTools), one line each. With a
+ * focus, the conversation's domains rank first, and when nothing the request lacks matches, the answer is that domain's
+ * tools not offered yet (the likeliest need when the words were vague). A missing or empty query, or a query nothing
+ * matches, is an error result that says what to do. Pure and deterministic.
  */
 export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
   const raw = input.input['query'];
@@ -72,17 +94,34 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
     };
   }
   const ranked = rankTools(input.index, { query }).filter((entry) => input.lookup(entry.name) !== undefined);
-  const ranking = input.focus === undefined ? ranked : focusToolRanking({
+  const focused = input.focus === undefined ? { ranking: ranked, domain: null } : focusToolRanking({
     ranking: ranked,
     previousSelection: input.focus.offered,
     calledTools: input.focus.calledTools,
     domainsOf: input.focus.domainsOf,
-  }).ranking.filter((entry) => entry.score > 0);
+  });
+  const ranking = focused.ranking.filter((entry) => entry.score > 0);
   const best = ranking[0]?.score ?? 0;
   const found = ranking
     .filter((entry, position) => position < input.minTools || entry.score >= best * ANSWER_SCORE_RATIO)
     .slice(0, input.maxTools)
     .map((entry) => entry.name);
+  const offered = input.focus?.offered ?? [];
+  const domain = focused.domain ?? (input.focus === undefined ? null : conversationDomain(input.focus));
+  if (input.focus !== undefined && domain !== null && found.every((name) => offered.includes(name))) {
+    // Nothing the model lacks matches its words: the conversation's domain's other tools are the likeliest need.
+    const rest = input.focus.domainTools(domain).filter((name) =>
+      !offered.includes(name) && input.lookup(name) !== undefined
+    ).slice(0, input.maxTools);
+    if (rest.length > 0) {
+      const heading = `Nothing new matches "${query}". The other ${domain} tools:`;
+      return {
+        status: 'success',
+        text: [heading, ...rest.map((name) => describe(input, name))].join('\n'),
+        found: rest,
+      };
+    }
+  }
   if (found.length === 0) {
     return {
       status: 'error',
@@ -90,9 +129,5 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
       found: [],
     };
   }
-  const lines = found.map((name) => {
-    const line = firstSentence(input.lookup(name)?.description ?? '');
-    return `${name}: ${line.length <= LINE_CHARACTERS ? line : `${line.slice(0, LINE_CHARACTERS - 1)}…`}`;
-  });
-  return { status: 'success', text: lines.join('\n'), found };
+  return { status: 'success', text: found.map((name) => describe(input, name)).join('\n'), found };
 }
