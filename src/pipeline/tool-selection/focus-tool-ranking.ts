@@ -12,6 +12,8 @@ export type FocusToolRankingInput = {
   readonly namedDomains?: ReadonlySet<string>;
   /** A tool's domain tags (`standard` excluded); an empty list for an unknown or untagged tool. */
   readonly domainsOf: (name: string) => readonly string[];
+  /** What the deployment's instructions lean to (see measureDomainPrior), 0-1 by domain; default none. */
+  readonly domainPrior?: ReadonlyMap<string, number>;
 };
 
 export type FocusedRanking = {
@@ -27,6 +29,8 @@ const VOTING_DEPTH = 5;
 const PREVIOUS_PRIOR = 1;
 /** Each tool the model called lately votes for its domains with this share of the best score. */
 const CALLED_PRIOR = 2;
+/** The deployment's leading domain (per its instructions) votes with this share of the best score. */
+const INSTRUCTIONS_PRIOR = 2;
 /**
  * A tool outside the leading domain still leads the focused ranking when it outscores the domain's best by this factor
  * (look-alike domains, "book a flight" in a travel and an airline catalogue, often come within 2×)…
@@ -44,6 +48,9 @@ function voteForDomains(input: FocusToolRankingInput): Map<string, number> {
   for (const entry of input.ranking.slice(0, VOTING_DEPTH)) if (entry.score > 0) add(entry.name, entry.score);
   for (const name of input.previousSelection) add(name, best * PREVIOUS_PRIOR);
   for (const name of input.calledTools ?? []) add(name, best * CALLED_PRIOR);
+  for (const [domain, weight] of input.domainPrior ?? []) {
+    votes.set(domain, (votes.get(domain) ?? 0) + best * INSTRUCTIONS_PRIOR * weight);
+  }
   return votes;
 }
 

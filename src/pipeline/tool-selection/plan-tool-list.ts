@@ -47,6 +47,8 @@ export type PlanToolListInput = {
   readonly minTools: number;
   readonly maxTools: number;
   readonly modelId: string;
+  /** What the deployment's instructions lean to (see measureDomainPrior); default none. */
+  readonly domainPrior?: ReadonlyMap<string, number>;
 };
 
 export type ToolListPlan =
@@ -134,6 +136,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     calledTools: input.calledTools,
     namedDomains: findNamedDomains(input.text, input.domains, ranked[0]?.name ?? ''),
     domainsOf: input.domainsOf,
+    ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
   });
   const position = new Map(ranking.map((entry, at) => [entry.name, at]));
   const place = (entry: ToolEvidence) => position.get(entry.name) ?? Number.POSITIVE_INFINITY;

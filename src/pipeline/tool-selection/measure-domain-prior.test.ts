@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createToolRegistry, STANDARD_TAG } from '../tool-catalogue/index.ts';
+import { createToolIndex, rankTools } from '../tool-search/index.ts';
+import { focusToolRanking } from './focus-tool-ranking.ts';
+import { measureDomainPrior } from './measure-domain-prior.ts';
+
+const registry = createToolRegistry();
+const tool = (name: string, description: string, tags: string[]) =>
+  registry.register({ name, description, inputSchema: { type: 'object', properties: {} }, tags });
+tool('book_reservation', 'Book a flight reservation for a user with saved payment methods.', ['airline']);
+tool('cancel_reservation', 'Cancel a whole flight reservation.', ['airline']);
+tool('update_reservation_baggages', 'Update the checked bags of a reservation.', ['airline']);
+tool('book_flight', 'Book a flight with a credit card.', ['travel']);
+tool('get_flight_cost', 'Get the cost of a flight in a travel class.', ['travel']);
+tool('create_note', 'Write a note.', ['notes']);
+const index = createToolIndex(registry.domainTools());
+const domainsOf = (name: string) => (registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG);
+
+describe('measureDomainPrior', () => {
+  it("leans to the domain the deployment's instructions describe, the leader at 1", () => {
+    const prior = measureDomainPrior({
+      index,
+      instructions: 'As an airline agent you help users book, modify or cancel reservations, and add checked baggage.',
+      domainsOf,
+    });
+    assert.equal(prior.get('airline'), 1);
+    assert.ok((prior.get('travel') ?? 0) < 0.5, JSON.stringify([...prior]));
+  });
+  it('leans nowhere for instructions that name no tool', () => {
+    assert.equal(measureDomainPrior({ index, instructions: 'Be kind and brief.', domainsOf }).size, 0);
+    assert.equal(measureDomainPrior({ index, instructions: '', domainsOf }).size, 0);
+  });
+  it('moves the focus of a message that fits two domains to the leaning one', () => {
+    const ranking = rankTools(index, { query: 'I want to book a flight to Seattle' });
+    const focus = (domainPrior: ReadonlyMap<string, number>) =>
+      focusToolRanking({ ranking, previousSelection: [], domainsOf, domainPrior });
+    const airline = focus(new Map([['airline', 1], ['travel', 0.2]]));
+    const travel = focus(new Map([['travel', 1], ['airline', 0.2]]));
+    assert.equal(airline.domain, 'airline');
+    assert.equal(airline.ranking[0]?.name, 'book_reservation');
+    assert.equal(travel.domain, 'travel');
+    assert.equal(travel.ranking[0]?.name, 'book_flight');
+  });
+});
