@@ -11,7 +11,7 @@ export const DEFAULT_LIMITS = {
   windowMin: 10,
   windowMax: 15,
   /** MAX_TOOL_STEPS: model calls per turn. */
-  maxToolSteps: 6,
+  maxToolSteps: 12,
   /** CACHE_TTL_STATIC: the TTL of the tools and system cache points. */
   staticTtl: '5m',
   /** CACHE_TTL: the message cache points' TTL, chosen per conversation from the gaps between its user messages. */

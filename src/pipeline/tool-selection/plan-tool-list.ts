@@ -22,7 +22,7 @@ export type ToolListKeepReason = 'no-evidence' | 'offered-covers';
  * more than five tools of one domain (look up, search, then change a booking) keeps them offered, a conversation that
  * comes back to a domain finds its tools, and a list that grows by use settles and stops changing.
  */
-export const TOOLS_IN_USE_MAX = 5;
+export const TOOLS_IN_USE_MAX = 10;
 /** How many of the trigger's companions (the next step of its task) a change offers beside it. */
 const COMPANIONS_KEPT = 2;
 /** Specs shown to the cheap model: the best this many of the focused ranking. */
