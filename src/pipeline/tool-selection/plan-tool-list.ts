@@ -123,7 +123,12 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     ...(strongest === undefined ? {} : { evidence: strongest }),
   });
   const firstRequest = input.previous.length === 0;
-  const candidates = evidence.filter((entry) => isStrongEvidence(entry, firstRequest));
+  // A message that names a tool's domain and a word of its name together ("find a hotel" for hotels_1_search_hotel)
+  // asks for that domain as plainly as three words do.
+  const namesDomain = (entry: ToolEvidence) =>
+    entry.nameWords >= 1 && entry.words >= 2 &&
+    findNamedDomains(input.text, input.domainsOf(entry.name), entry.name).size > 0;
+  const candidates = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
   if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
   const best = candidates[0]?.words ?? 0;
   if (candidates.some((entry) => input.previous.includes(entry.name) && entry.words >= best)) {
