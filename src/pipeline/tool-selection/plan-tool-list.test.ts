@@ -89,6 +89,18 @@ describe('planToolList', () => {
     assert.ok(list.length <= 5 + TOOLS_IN_USE_MAX, list.join(', '));
   });
 
+  it('moves on one word when it is the domain\'s own word, in most of its tool names ("my notes")', () => {
+    const { planned, list } = plan('Could we look at my notes from Monday?', TRAVEL, ['search_flights']);
+    assert.equal(planned.kind, 'change');
+    if (planned.kind === 'change') assert.ok(NOTES.includes(planned.trigger.name), planned.trigger.name);
+    assert.ok(list.filter((name) => NOTES.includes(name)).length >= 3, list.join(', '));
+  });
+
+  it('keeps the list for one word of a tool that does not name its domain ("I read a book on the plane")', () => {
+    const { planned } = plan('I read a good book on the plane yesterday.', NOTES, ['create_note']);
+    assert.equal(planned.kind, 'keep');
+  });
+
   it('keeps the list when an offered tool has the evidence', () => {
     const { planned, list } = plan('Cancel the flight booking I made yesterday', TRAVEL);
     assert.equal(planned.kind, 'keep');
