@@ -81,6 +81,8 @@ describe('a missed tool, refused, then found through find_tools', () => {
     if (Number(third?.['cache_read_tokens']) === 0) assert.equal(third?.['cache_miss_reason'], 'tools-found');
     const conversation = await fixture.store.getConversation(scope);
     assert.ok(conversation?.selectedTools?.includes('add_reading_item'), 'the found tool is persisted');
+    assert.equal(conversation?.selectedTools?.[0], 'add_reading_item', 'stored most recently used first');
+    assert.ok(TASK_TOOLS.every((name) => requestToolNames(requests[2]).includes(name)), 'added: nothing taken away');
 
     fixture.simulator.log.clear();
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'You are welcome!' });
