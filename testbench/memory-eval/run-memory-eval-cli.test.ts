@@ -20,7 +20,11 @@ async function run(argv: string[], env: Record<string, string> = {}) {
     stderr: (text) => (stderr += text),
     isTty: false,
     env,
-  }, { createService: createChatService });
+  }, {
+    // A 10-15 message window, so this short fixture pushes chunks out to the summary.
+    createService: (deps) =>
+      createChatService({ ...deps, settings: { ...deps.settings, windowMin: 10, windowMax: 15 } }),
+  });
   return { code, stdout, stderr };
 }
 
