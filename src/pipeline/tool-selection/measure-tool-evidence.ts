@@ -21,6 +21,8 @@ export type ToolEvidence = {
   readonly words: number;
   /** Of those, the most that are in the tool's name and said in the name's order ("book a flight", not "flight… book"). */
   readonly nameWords: number;
+  /** Of those words, how many only a few tools hold (NEVER_GENERIC_TOOLS or fewer: "dentist", "burger"). */
+  readonly rareWords: number;
 };
 
 /** The longest increasing run (not necessarily adjacent) of positions: name words said in the name's own order. */
@@ -69,7 +71,8 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
       if (
         best === undefined || window.size > best.words || (window.size === best.words && nameWords > best.nameWords)
       ) {
-        best = { name: tool.name, words: window.size, nameWords };
+        const rareWords = [...window].filter((term) => (holders.get(term) ?? 0) <= NEVER_GENERIC_TOOLS).length;
+        best = { name: tool.name, words: window.size, nameWords, rareWords };
       }
     }
     if (best !== undefined) found.push(best);
@@ -81,12 +84,13 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
 
 /**
  * Whether the evidence is strong enough to change the tool list for: STRONG_WORDS words, STRONG_NAME_WORDS of them in
- * the name, or NAMED_WORDS words of the name. While nothing is offered yet (`firstRequest`) one word of the tool's name is enough ("what is the weather
- * in Oslo?"): the first list costs no cached prefix, and "hello, how are you?" still names no tool.
+ * the name, or NAMED_WORDS words of the name. While nothing is offered yet (`firstRequest`) one word of the tool's name,
+ * or one word only a few tools hold, is enough ("what is the weather in Oslo?", "I want to find a dentist"): the first
+ * list costs no cached prefix, and "hello, how are you?" still names no tool.
  */
 export function isStrongEvidence(evidence: ToolEvidence | undefined, firstRequest = false): boolean {
   if (evidence === undefined) return false;
-  if (firstRequest) return evidence.nameWords >= STRONG_NAME_WORDS;
+  if (firstRequest) return evidence.nameWords >= STRONG_NAME_WORDS || evidence.rareWords >= 1;
   return (evidence.words >= STRONG_WORDS && evidence.nameWords >= STRONG_NAME_WORDS) ||
     evidence.nameWords >= NAMED_WORDS;
 }

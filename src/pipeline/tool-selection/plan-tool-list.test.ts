@@ -101,6 +101,14 @@ describe('planToolList', () => {
     assert.equal(planned.kind, 'keep');
   });
 
+  it('chooses the first list on one word only a few tools hold ("a refund"), while nothing is offered yet', () => {
+    const first = plan('I would like a refund, please', []);
+    assert.equal(first.planned.kind, 'change');
+    if (first.planned.kind === 'change') assert.equal(first.planned.trigger.name, 'cancel_booking');
+    const later = plan('I would like a refund, please', NOTES, ['create_note']);
+    assert.equal(later.planned.kind, 'keep', 'once a list is offered, one rare word is not enough');
+  });
+
   it('keeps the list when an offered tool has the evidence', () => {
     const { planned, list } = plan('Cancel the flight booking I made yesterday', TRAVEL);
     assert.equal(planned.kind, 'keep');
