@@ -25,40 +25,6 @@ export type ToolListKeepReason = 'no-evidence' | 'offered-covers';
 export const TOOLS_IN_USE_MAX = 10;
 /** How many of the trigger's companions (the next step of its task) a change offers beside it. */
 const COMPANIONS_KEPT = 2;
-/** Words (and a question mark) that make a message a request rather than a story: English, as the ranking's stemmer. */
-const REQUEST_WORDS = new Set([
-  'please',
-  'can',
-  'could',
-  'would',
-  'will',
-  'want',
-  'need',
-  'like',
-  "let's",
-  'lets',
-  'find',
-  'show',
-  'get',
-  'check',
-  'book',
-  'help',
-  'look',
-  'search',
-  'tell',
-  'give',
-  'add',
-  'make',
-  'set',
-]);
-
-/** Whether the message asks for something: a question, or one of REQUEST_WORDS. Pure. */
-function asksForSomething(text: string): boolean {
-  return text.includes('?') || text.toLowerCase().split(/[^a-z']+/).some((word) => REQUEST_WORDS.has(word));
-}
-
-/** A domain's own word is in at least this share of its tools' names (`hotels_1_search_hotel`, `hotels_2_book_house`). */
-const DOMAIN_WORD_SHARE = 0.5;
 /** Specs shown to the cheap model: the best this many of the focused ranking. */
 const SHORTLIST_SPECS = 20;
 
@@ -157,21 +123,11 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     ...(strongest === undefined ? {} : { evidence: strongest }),
   });
   const firstRequest = input.previous.length === 0;
-  // A message that names a tool's domain and a word of its name ("find a hotel" for hotels_1_search_hotel) asks for
-  // that domain as plainly as three words do: with a second word of the tool, or when the word it names the domain by
-  // is in most of the domain's tool names (the domain's own word, "hotel"; not "travel" of one authenticate_travel)
-  // and the message asks for something ("the weather in Lisbon was wonderful" does not).
-  const namesDomain = (entry: ToolEvidence) => {
-    if (entry.nameWords < 1) return false;
-    const named = [...findNamedDomains(input.text, input.domainsOf(entry.name), entry.name)];
-    if (named.length === 0) return false;
-    if (entry.words >= 2) return true;
-    return asksForSomething(input.text) && named.some((domain) => {
-      const tools = input.domainTools(domain);
-      const naming = tools.filter((name) => findNamedDomains(input.text, [domain], name).size > 0);
-      return naming.length >= tools.length * DOMAIN_WORD_SHARE;
-    });
-  };
+  // A message that names a tool's domain and a word of its name with a second word of the tool ("find me a hotel
+  // room" for hotels_1_search_hotel) asks for that domain as plainly as three words do.
+  const namesDomain = (entry: ToolEvidence) =>
+    entry.nameWords >= 1 && entry.words >= 2 &&
+    findNamedDomains(input.text, input.domainsOf(entry.name), entry.name).size > 0;
   const candidates = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
   if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
   const best = candidates[0]?.words ?? 0;
