@@ -3,6 +3,7 @@
 // Standalone: `tsx bench/replay-savings.bench.ts [sessions]`; exits 1 when a target is missed (each miss is printed).
 import { readFileSync } from 'node:fs';
 import { createChatService } from '../src/turn/create-chat-service.ts';
+import { classifyCacheWrites, describeCacheWrites } from '../testbench/replay/classify-cache-writes.ts';
 import { concatenateSessions } from '../testbench/replay/concatenate-sessions.ts';
 import { createProgressBar } from '../testbench/replay/create-progress-bar.ts';
 import { loadConversationsFile } from '../testbench/replay/load-conversations-file.ts';
@@ -77,6 +78,9 @@ console.log(
   `Our prompt tokens: ${share(ours.cacheReadInputTokens, ours.promptTokens)} cache reads, ${
     share(ours.cacheWriteInputTokens, ours.promptTokens)
   } cache writes, ${share(ours.inputTokens, ours.promptTokens)} uncached.`,
+);
+console.log(
+  describeCacheWrites(classifyCacheWrites(run.replays.map((replay) => replay.turns.flatMap((turn) => turn.calls)))),
 );
 console.log(
   `Failed turns ${run.conversations.reduce((sum, one) => sum + one.failedTurns, 0)}, persisted turns ${
