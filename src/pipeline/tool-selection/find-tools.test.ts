@@ -71,6 +71,39 @@ describe('answerFindTools', () => {
     );
     assert.equal(ask('send a text message to Ana').found[0], 'send_message', 'another domain that clearly leads');
   });
+  it("answers the best match's companion second: the next step of its task, not yet offered", () => {
+    const hotels = createToolRegistry();
+    const add = (name: string, description: string, parameters: string[]) =>
+      hotels.register({
+        name,
+        description,
+        inputSchema: { type: 'object', properties: Object.fromEntries(parameters.map((key) => [key, {}])) },
+        tags: ['hotels'],
+      });
+    add('hotels_1_search_hotel', 'Search hotels in a city.', ['location', 'star_rating']);
+    add('hotels_1_reserve_hotel', 'Reserve a room.', ['hotel_name', 'location', 'check_in_date']);
+    add('hotels_2_search_house', 'Find a house to rent.', ['where_to', 'rating']);
+    add('hotels_2_book_house', 'Book the house.', ['where_to', 'check_in_date']);
+    const answer = answerFindTools({
+      input: { query: 'search hotels in Lisbon' },
+      index: createToolIndex(hotels.domainTools()),
+      lookup: (name) => hotels.get(name),
+      minTools: 1,
+      maxTools: 2,
+      focus: {
+        offered: [],
+        calledTools: [],
+        domainsOf: (name) => hotels.get(name)?.tags ?? [],
+        domainTools: (domain) => hotels.domainTools(domain).map((spec) => spec.name),
+      },
+    });
+    const partner = new Map([['hotels_1_search_hotel', 'hotels_1_reserve_hotel'], [
+      'hotels_2_search_house',
+      'hotels_2_book_house',
+    ]]);
+    assert.equal(answer.found.length, 2);
+    assert.equal(answer.found[1], partner.get(answer.found[0] ?? ''), answer.text);
+  });
   it('has a short fixed description (it rides in every cached prefix)', () => {
     assert.ok(FIND_TOOLS_TOOL.description.length < 120);
     assert.deepEqual(FIND_TOOLS_TOOL.inputSchema['required'], ['query']);

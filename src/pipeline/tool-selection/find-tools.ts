@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../types/index.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
+import { rankCompanions } from './rank-companions.ts';
 import { firstSentence } from './render-shortlist.ts';
 
 export const FIND_TOOLS_NAME = 'find_tools';
@@ -70,6 +71,22 @@ function conversationDomain(focus: NonNullable<FindToolsInput['focus']>): string
   return first !== undefined && (second === undefined || first[1] > second[1]) ? first[0] : null;
 }
 
+/**
+ * The found tools with the best match's companion (the next step of its task, see rankCompanions) second, when it is
+ * neither found nor offered: "search hotel" brings the reservation tool of the same service. At most maxTools.
+ */
+function withCompanion(input: FindToolsInput, found: readonly string[], offered: readonly string[]): readonly string[] {
+  const [best] = found;
+  const spec = best === undefined ? undefined : input.lookup(best);
+  if (spec === undefined || input.focus === undefined) return found;
+  const focus = input.focus;
+  const siblings = [...new Set(focus.domainsOf(spec.name).flatMap((domain) => focus.domainTools(domain)))]
+    .flatMap((name) => input.lookup(name) ?? []);
+  const companion = rankCompanions(spec, siblings).find((name) => !found.includes(name) && !offered.includes(name));
+  if (companion === undefined) return found;
+  return [spec.name, companion, ...found.slice(1)].slice(0, Math.max(input.maxTools, 2));
+}
+
 /** One answer line: `name: first sentence`, cut to LINE_CHARACTERS. */
 function describe(input: FindToolsInput, name: string): string {
   const line = firstSentence(input.lookup(name)?.description ?? '');
@@ -129,5 +146,6 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
       found: [],
     };
   }
-  return { status: 'success', text: found.map((name) => describe(input, name)).join('\n'), found };
+  const answer = withCompanion(input, found, offered);
+  return { status: 'success', text: answer.map((name) => describe(input, name)).join('\n'), found: answer };
 }
