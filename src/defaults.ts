@@ -7,13 +7,9 @@ export const DEFAULT_LIMITS = {
   maxOutputTokens: 2_048,
   /** SUMMARY_MAX_TOKENS: the rolling summary's token cap (clamped to 300-500). */
   summaryMaxTokens: 400,
-  /**
-   * WINDOW_MIN_MESSAGES / WINDOW_MAX_MESSAGES: the window grows to max, then shrinks back to about min. A slide rewrites
-   * the cached summary and window and calls the summariser, so it slides rarely, in big jumps: tool turns add 6-10
-   * messages each, and 10-15 slid on nearly every one (τ-bench tuning bill 58% of the 12-message window, 49% with 6-30).
-   */
-  windowMin: 6,
-  windowMax: 30,
+  /** WINDOW_MIN_MESSAGES / WINDOW_MAX_MESSAGES: the window grows to max, then shrinks back to about min. */
+  windowMin: 10,
+  windowMax: 15,
   /** MAX_TOOL_STEPS: model calls per turn. */
   maxToolSteps: 12,
   /** CACHE_TTL_STATIC: the TTL of the tools and system cache points. */

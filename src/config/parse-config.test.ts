@@ -44,8 +44,8 @@ describe('parseConfig', () => {
       limits: {
         maxInputTokens: 24000,
         summaryMaxTokens: 400,
-        windowMinMessages: 6,
-        windowMaxMessages: 30,
+        windowMinMessages: 10,
+        windowMaxMessages: 15,
         maxToolSteps: 12,
         turnDeadlineMs: 180_000,
         streamIdleMs: 30_000,
@@ -252,11 +252,11 @@ describe('parseConfig', () => {
       '600',
       'SUMMARY_MAX_TOKENS must be an integer from 300 to 500, got "600"; unset it to use 400',
     ],
-    ['WINDOW_MIN_MESSAGES', '1', 'WINDOW_MIN_MESSAGES must be an integer from 2 to 200, got "1"; unset it to use 6'],
+    ['WINDOW_MIN_MESSAGES', '1', 'WINDOW_MIN_MESSAGES must be an integer from 2 to 200, got "1"; unset it to use 10'],
     [
       'WINDOW_MAX_MESSAGES',
       'many',
-      'WINDOW_MAX_MESSAGES must be an integer from 2 to 500, got "many"; unset it to use 30',
+      'WINDOW_MAX_MESSAGES must be an integer from 2 to 500, got "many"; unset it to use 15',
     ],
     ['MAX_TOOL_STEPS', '0', 'MAX_TOOL_STEPS must be an integer from 1 to 50, got "0"; unset it to use 12'],
     [
@@ -327,8 +327,8 @@ describe('parseConfig', () => {
     ['a window maximum below its minimum', { WINDOW_MIN_MESSAGES: '12', WINDOW_MAX_MESSAGES: '11' }, 'node', [
       'WINDOW_MAX_MESSAGES (11) must be at least WINDOW_MIN_MESSAGES (12): raise the maximum or lower the minimum',
     ]],
-    ['the default maximum below a raised minimum', { WINDOW_MIN_MESSAGES: '40' }, 'node', [
-      'WINDOW_MAX_MESSAGES (30) must be at least WINDOW_MIN_MESSAGES (40): raise the maximum or lower the minimum',
+    ['the default maximum below a raised minimum', { WINDOW_MIN_MESSAGES: '20' }, 'node', [
+      'WINDOW_MAX_MESSAGES (15) must be at least WINDOW_MIN_MESSAGES (20): raise the maximum or lower the minimum',
     ]],
     [
       'a 1-hour TTL on a model without one',

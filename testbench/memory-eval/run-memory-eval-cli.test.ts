@@ -20,11 +20,7 @@ async function run(argv: string[], env: Record<string, string> = {}) {
     stderr: (text) => (stderr += text),
     isTty: false,
     env,
-  }, {
-    // A 10-15 message window, so this short fixture pushes chunks out to the summary.
-    createService: (deps) =>
-      createChatService({ ...deps, settings: { ...deps.settings, windowMin: 10, windowMax: 15 } }),
-  });
+  }, { createService: createChatService });
   return { code, stdout, stderr };
 }
 

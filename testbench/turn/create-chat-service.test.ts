@@ -56,8 +56,7 @@ let fixture: TurnFixture;
 
 describe('createChatService', () => {
   before(async () => {
-    // A 10-15 message window, so a few turns exercise the summary and the window's bounds.
-    fixture = await createTurnFixture({ settings: { windowMin: 10, windowMax: 15, maxInputTokens: MAX_INPUT_TOKENS } });
+    fixture = await createTurnFixture({ settings: { maxInputTokens: MAX_INPUT_TOKENS } });
   });
   after(() => fixture.close());
 
@@ -220,7 +219,7 @@ describe('createChatService', () => {
     const conversationId = await fixture.createConversation();
     const tasks: Promise<unknown>[] = [];
     const handedAfterTurn: number[] = [];
-    // This fixture's window holds 15 messages: the 8th turn's 16th message is the first to push a chunk out.
+    // The default window holds 15 messages: the 8th turn's 16th message is the first to push a chunk out.
     for (let turn = 1; turn <= 8; turn += 1) {
       fixture.simulator.script.enqueue({ model: 'sonnet', text: `Hi ${turn}.` });
       await fixture.service.sendMessage({
