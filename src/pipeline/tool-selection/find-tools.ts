@@ -59,18 +59,6 @@ export type FindToolsAnswer = {
   readonly found: readonly string[];
 };
 
-/** The domain most of the conversation's tools share (a called tool counts twice); null on a tie or with none. */
-function conversationDomain(focus: NonNullable<FindToolsInput['focus']>): string | null {
-  const votes = new Map<string, number>();
-  const add = (name: string, weight: number) => {
-    for (const tag of focus.domainsOf(name)) votes.set(tag, (votes.get(tag) ?? 0) + weight);
-  };
-  for (const name of focus.offered) add(name, 1);
-  for (const name of focus.calledTools) add(name, 2);
-  const [first, second] = [...votes].sort(([, a], [, b]) => b - a);
-  return first !== undefined && (second === undefined || first[1] > second[1]) ? first[0] : null;
-}
-
 /**
  * The found tools with the best match's companion (the next step of its task, see rankCompanions) second, when it is
  * neither found nor offered: "search hotel" brings the reservation tool of the same service. At most maxTools.
@@ -124,7 +112,7 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
     .slice(0, input.maxTools)
     .map((entry) => entry.name);
   const offered = input.focus?.offered ?? [];
-  const domain = focused.domain ?? (input.focus === undefined ? null : conversationDomain(input.focus));
+  const domain = focused.domain;
   if (input.focus !== undefined && domain !== null && found.every((name) => offered.includes(name))) {
     // Nothing the model lacks matches its words: the conversation's domain's other tools are the likeliest need.
     const rest = input.focus.domainTools(domain).filter((name) =>

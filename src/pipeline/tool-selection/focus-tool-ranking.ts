@@ -41,7 +41,8 @@ const NAMED_SWITCH_FACTOR = 1.25;
 
 function voteForDomains(input: FocusToolRankingInput): Map<string, number> {
   const votes = new Map<string, number>();
-  const best = input.ranking[0]?.score ?? 0;
+  // With nothing ranked (a message that names no tool) the priors still vote, with a unit weight.
+  const best = input.ranking[0]?.score ?? 1;
   const add = (name: string, weight: number) => {
     for (const domain of input.domainsOf(name)) votes.set(domain, (votes.get(domain) ?? 0) + weight);
   };
