@@ -14,7 +14,8 @@ import type {
 } from '../pipeline/types/index.ts';
 import type { JournalStep } from '../store/store-records.ts';
 import { isCachePoint } from '../pipeline/types/index.ts';
-import { FIND_TOOLS_NAME, listCalledTools, offerFoundTools } from '../pipeline/tool-selection/index.ts';
+import { FIND_TOOLS_NAME } from '../pipeline/tool-selection/index.ts';
+import { addFoundTools } from './add-found-tools.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
@@ -222,25 +223,16 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
     run.push({ role: 'user', content: executed.results });
     for (const exposure of executed.firstExposures) firstExposures.push({ ...exposure, runIndex: run.length - 1 });
     refused.push(...executed.refused);
-    if (executed.found.length > 0) {
-      const offered = domainTools.map((tool) => tool.name);
-      const next = offerFoundTools({
-        offered,
-        found: executed.found,
-        inUse: [...listCalledTools(run), ...(input.toolsByUse ?? [])],
-        maxTools: deps.settings.maxDomainTools,
-      });
-      if (next !== offered) {
-        deps.logger.log('info', 'tool_list_changed', {
-          conversationId: input.conversationId,
-          reason: 'find-tools',
-          added: next.filter((name) => !offered.includes(name)).length,
-          removed: offered.filter((name) => !next.includes(name)).length,
-          domainTools: next.length,
-        });
-        domainTools = next.flatMap((name) => deps.registry.get(name) ?? []);
-        toolsChangedBy = 'find-tools';
-      }
+    const added = executed.found.length === 0 ? null : addFoundTools(deps, {
+      conversationId: input.conversationId,
+      domainTools,
+      found: executed.found,
+      run,
+      toolsByUse: input.toolsByUse ?? [],
+    });
+    if (added !== null) {
+      domainTools = added;
+      toolsChangedBy = 'find-tools';
     }
   }
   const finalText = run
