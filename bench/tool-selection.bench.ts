@@ -233,7 +233,10 @@ function row(title: string, half: Half, figures: SelectionFigures, recall: numbe
   ];
 }
 
-/** Every missed recorded call: conversation, tool, why, the user's words and the domain tools the request offered. */
+/**
+ * Every recorded call not offered on the first try (recovered or missed): conversation, tool, why, the user's words and
+ * the domain tools the request offered.
+ */
 function printMisses(run: ReplayRun, conversations: readonly Conversation[]): void {
   for (const replay of run.replays) {
     const exchanges = groupExchanges(conversations.find((one) => one.id === replay.id) ?? { id: '', turns: [] });
