@@ -1,6 +1,7 @@
 // Tool selection on both halves of every fixture (issue 13): each half replayed through the real chat service and the
 // simulator with the honest scripted model (a tool the request did not offer is a miss; find_tools may recover it), and
-// the local ranking's recall at 15. Exits 1 below a target. No timing target: a busy machine changes no figure here.
+// the local ranking's recall at 15, bare and with the conversation's context. Exits 1 below a target. No timing target:
+// a busy machine changes no figure here.
 // `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|bfcl] [--half tuning|held-out] [--query user-words|intent]
 // [--misses]`
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { measureRecall, parseLabelledQueries } from '../src/pipeline/tool-search/index.ts';
 import type { LabelledQuery } from '../src/pipeline/tool-search/index.ts';
 import { createToolIndex, rankTools } from '../src/pipeline/tool-search/index.ts';
-import { createToolRegistry } from '../src/pipeline/tool-catalogue/index.ts';
+import { createToolRegistry, STANDARD_TAG } from '../src/pipeline/tool-catalogue/index.ts';
+import { measureDomainPrior } from '../src/pipeline/tool-selection/index.ts';
 import { createChatService } from '../src/turn/create-chat-service.ts';
 import {
   checkRecallTargets,
@@ -103,6 +105,7 @@ const rows: string[][] = [[
   'over cap',
   'rejected',
   'recall@15',
+  'w/ context',
 ]];
 const settings = createReplaySettings({}, false);
 
@@ -114,7 +117,14 @@ for (const entry of FIXTURES.filter((one) => wanted(one.key))) {
   const registry = createToolRegistry();
   for (const one of manifests) registry.loadManifest(one.json);
   const index = createToolIndex(registry.domainTools());
-  const recall: Partial<Record<Half, number>> = {};
+  const domainsOf = (name: string) => (registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG);
+  const priors = new Map<string, ReadonlyMap<string, number>>();
+  const priorOf = (instructions: string) => {
+    const prior = priors.get(instructions) ?? measureDomainPrior({ index, instructions, domainsOf });
+    priors.set(instructions, prior);
+    return prior;
+  };
+  const recall: Partial<Record<Half, Recall>> = {};
   // Conversations that need no tool never search: one run says everything.
   for (const query of entry.noTool ? queryModes.slice(0, 1) : queryModes) {
     for (const half of halves) {
@@ -129,8 +139,12 @@ for (const entry of FIXTURES.filter((one) => wanted(one.key))) {
       });
       if (!result.ok) throw new Error(`${entry.title} ${half}: ${result.reason}`);
       const figures = measureSelection(result.run);
-      const queries = conversations.flatMap((conversation) => labelToolQueries(conversation));
-      if (queries.length > 0) recall[half] = recallAt15(index, queries);
+      const queries = conversations.flatMap((conversation) =>
+        labelToolQueries(conversation).map((query) => ({ ...query, domainPrior: priorOf(conversation.system ?? '') }))
+      );
+      if (queries.length > 0) {
+        recall[half] = { bare: recallAt15(index, queries), context: recallWithContextAt15(index, queries) };
+      }
       const title = entry.noTool ? entry.title : `${entry.title} [${query}]`;
       rows.push(row(title, half, figures, recall[half]));
       if (query === 'user-words') {
@@ -149,7 +163,9 @@ for (const entry of FIXTURES.filter((one) => wanted(one.key))) {
     }
   }
   if (recall.tuning !== undefined && recall['held-out'] !== undefined) {
-    checks.push(...checkRecallTargets(`${entry.title} ranking`, recall.tuning, recall['held-out']));
+    checks.push(
+      ...checkRecallTargets(`${entry.title} ranking w/ context`, recall.tuning.context, recall['held-out'].context),
+    );
   }
 }
 
@@ -164,7 +180,7 @@ if (wanted('bfcl')) {
   const index = createToolIndex(registry.domainTools());
   const recall = { 'tuning': recallAt15(index, tuning), 'held-out': recallAt15(index, heldOut) };
   for (const half of halves) {
-    rows.push(['BFCL multi-turn (ranking only)', half, ...Array(11).fill('-'), recall[half].toFixed(3)]);
+    rows.push(['BFCL multi-turn (ranking only)', half, ...Array(11).fill('-'), recall[half].toFixed(3), '-']);
   }
   checks.push(...checkRecallTargets('BFCL ranking', recall.tuning, recall['held-out']));
 }
@@ -173,7 +189,9 @@ console.log(`\n${formatTable(rows)}\n`);
 console.log(
   "offered 1st / w/ recovery: shares of the recording's tool calls; [user-words]: find_tools asked with the user's latest\n" +
     "message (a lower bound; targets checked on it); [intent]: with the missing tool's action words (figures only);\n" +
-    'changes/100: tool-list changes per 100 user turns;',
+    "changes/100: tool-list changes per 100 user turns; recall@15: the ranking of the user's words (and 3 turns before);\n" +
+    "w/ context: also given the tools the conversation called before and the instructions' domain lean (targets checked\n" +
+    "on it: the service's selection weighs both; BFCL's labelled turns carry neither);",
 );
 console.log(
   "cache reads: main calls after each session's first that read any cached prefix (the standard tools' checkpoint counts);",
@@ -196,6 +214,24 @@ function chain(conversations: readonly Conversation[], userTurns: number): reado
   return chained.sessions;
 }
 
+type Recall = { readonly bare: number; readonly context: number };
+
+/** The ranking given what the service knows: the conversation's earlier calls and the instructions' lean. */
+function recallWithContextAt15(
+  index: ReturnType<typeof createToolIndex>,
+  queries: readonly (LabelledQuery & { readonly domainPrior: ReadonlyMap<string, number> })[],
+): number {
+  return measureRecall({
+    queries,
+    rank: (query) =>
+      rankTools(index, {
+        query: query.query,
+        recentUserTurns: query.previous ?? [],
+        context: { calledTools: query.called ?? [], domainPrior: query.domainPrior },
+      }),
+  }).recallAt15;
+}
+
 function recallAt15(index: ReturnType<typeof createToolIndex>, queries: readonly LabelledQuery[]): number {
   return measureRecall({
     queries,
@@ -213,7 +249,7 @@ function alternateByConversation(queries: readonly LabelledQuery[]): [LabelledQu
   return split;
 }
 
-function row(title: string, half: Half, figures: SelectionFigures, recall: number | undefined): string[] {
+function row(title: string, half: Half, figures: SelectionFigures, recall: Recall | undefined): string[] {
   const shareOf = (value: number | null): string => (value === null ? '-' : value.toFixed(3));
   return [
     title,
@@ -229,7 +265,8 @@ function row(title: string, half: Half, figures: SelectionFigures, recall: numbe
     `${figures.billPercentOfWindow.toFixed(1)}%`,
     String(figures.overCap),
     String(figures.rejected),
-    recall === undefined ? '-' : recall.toFixed(3),
+    recall === undefined ? '-' : recall.bare.toFixed(3),
+    recall === undefined ? '-' : recall.context.toFixed(3),
   ];
 }
 

@@ -4,14 +4,20 @@ import { labelToolQueries } from './label-tool-queries.ts';
 import { createMissedToolConversation, createWeatherConversation } from './replay-fixtures.test-support.ts';
 
 describe('labelToolQueries', () => {
-  it('labels each user turn whose recorded answer called tools, with the distinct tools and the turns before it', () => {
+  it('labels each user turn whose recorded answer called tools, with the distinct tools, the turns and calls before it', () => {
     assert.deepEqual(labelToolQueries(createWeatherConversation()), [
       { query: 'Weather in Paris and Rome?', gold: ['get_weather'] },
-      { query: 'Where is Rome exactly?', gold: ['lookup_city'], previous: ['Weather in Paris and Rome?'] },
+      {
+        query: 'Where is Rome exactly?',
+        gold: ['lookup_city'],
+        previous: ['Weather in Paris and Rome?'],
+        called: ['get_weather'],
+      },
       {
         query: 'And the weather in Rome now?',
         gold: ['get_weather'],
         previous: ['Weather in Paris and Rome?', 'Where is Rome exactly?', 'Thanks!'],
+        called: ['lookup_city', 'get_weather'],
       },
     ]);
   });

@@ -3,5 +3,5 @@ export { measureRecall, parseLabelledQueries, recallAt } from './measure-recall.
 export type { LabelledQuery, MeasureRecallOptions, RecallReport } from './measure-recall.ts';
 export { createBm25Index, rankToolsBm25 } from './rank-tools-bm25.ts';
 export { createToolIndex, rankTools } from './rank-tools.ts';
-export type { RankedTool, RankToolsInput, ToolIndex } from './rank-tools.ts';
+export type { RankedTool, RankingContext, RankToolsInput, ToolIndex } from './rank-tools.ts';
 export { splitWords, tokenizeForSearch } from './tokenize-for-search.ts';

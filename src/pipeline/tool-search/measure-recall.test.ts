@@ -41,17 +41,25 @@ describe('measureRecall', () => {
 describe('parseLabelledQueries', () => {
   it('reads JSON lines, skipping blank lines', () => {
     assert.deepEqual(
-      parseLabelledQueries('{"query":"a","gold":["x"]}\n\n{"query":"b","gold":[],"previous":["a"]}\r\n'),
+      parseLabelledQueries(
+        '{"query":"a","gold":["x"]}\n\n{"query":"b","gold":[],"previous":["a"]}\r\n' +
+          '{"query":"yes please","gold":["book_hotel"],"called":["find_hotels"]}',
+      ),
       {
         ok: true,
-        queries: [{ query: 'a', gold: ['x'] }, { query: 'b', gold: [], previous: ['a'] }],
+        queries: [{ query: 'a', gold: ['x'] }, { query: 'b', gold: [], previous: ['a'] }, {
+          query: 'yes please',
+          gold: ['book_hotel'],
+          called: ['find_hotels'],
+        }],
       },
     );
   });
   it('names every bad line', () => {
     assert.deepEqual(
       parseLabelledQueries(
-        '{"query":"a","gold":["x"]}\nnot json\n{"gold":["x"]}\n{"query":"a","gold":"x"}\n{"query":"a","gold":[],"previous":[1]}\n[]',
+        '{"query":"a","gold":["x"]}\nnot json\n{"gold":["x"]}\n{"query":"a","gold":"x"}\n{"query":"a","gold":[],"previous":[1]}\n[]\n' +
+          '{"query":"ok","gold":[],"called":"find_hotels"}',
       ),
       {
         ok: false,
@@ -61,6 +69,7 @@ describe('parseLabelledQueries', () => {
           'line 4: "gold" must be an array of tool names',
           'line 5: "previous" must be an array of strings',
           'line 6: "query" must be a non-empty string',
+          'line 7: "called" must be an array of tool names',
         ],
       },
     );

@@ -1,11 +1,15 @@
 // Recall of a tool ranking against labelled queries: the measure behind `npm run eval:selector` and the bench.
 import type { RankedTool } from './rank-tools.ts';
 
-/** One labelled user turn: the tools a correct answer calls, and optionally the earlier user turns (oldest first). */
+/**
+ * One labelled user turn: the tools a correct answer calls, and optionally the earlier user turns (oldest first) and
+ * the tools the answers to them called (most recent first).
+ */
 export type LabelledQuery = {
   readonly query: string;
   readonly gold: readonly string[];
   readonly previous?: readonly string[];
+  readonly called?: readonly string[];
 };
 
 export type RecallReport = {
@@ -18,9 +22,10 @@ export type RecallReport = {
   readonly queries: number;
 };
 
-export type MeasureRecallOptions = {
-  readonly queries: readonly LabelledQuery[];
-  readonly rank: (query: LabelledQuery) => readonly RankedTool[];
+/** `Query` may carry more than a LabelledQuery (say the deployment's instructions) for `rank` to use. */
+export type MeasureRecallOptions<Query extends LabelledQuery = LabelledQuery> = {
+  readonly queries: readonly Query[];
+  readonly rank: (query: Query) => readonly RankedTool[];
   readonly shortlist?: (ranking: readonly RankedTool[]) => readonly string[];
 };
 
@@ -34,7 +39,7 @@ export function recallAt(ranking: readonly RankedTool[], gold: readonly string[]
 }
 
 /** Recall at 5, 10 and 15 averaged over the queries that have gold tools; all zeros when there are none. */
-export function measureRecall(options: MeasureRecallOptions): RecallReport {
+export function measureRecall<Query extends LabelledQuery>(options: MeasureRecallOptions<Query>): RecallReport {
   const measured = options.queries.filter((query) => query.gold.length > 0);
   if (measured.length === 0) return { recallAt5: 0, recallAt10: 0, recallAt15: 0, meanShortlist: 0, queries: 0 };
   let at5 = 0;
@@ -67,7 +72,7 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-/** Parses JSON Lines of `{ query, gold, previous? }` (blank lines skipped). Every bad line is reported by number. */
+/** Parses JSON Lines of `{ query, gold, previous?, called? }` (blank lines skipped). Every bad line is reported by number. */
 export function parseLabelledQueries(text: string): ParseLabelledQueriesResult {
   const queries: LabelledQuery[] = [];
   const errors: string[] = [];
@@ -90,11 +95,16 @@ export function parseLabelledQueries(text: string): ParseLabelledQueriesResult {
     } else if (!isStringArray(row['gold'])) errors.push(`${where}: "gold" must be an array of tool names`);
     else if (row['previous'] !== undefined && !isStringArray(row['previous'])) {
       errors.push(`${where}: "previous" must be an array of strings`);
-    } else {queries.push(
-        isStringArray(row['previous'])
-          ? { query: row['query'], gold: row['gold'], previous: row['previous'] }
-          : { query: row['query'], gold: row['gold'] },
-      );}
+    } else if (row['called'] !== undefined && !isStringArray(row['called'])) {
+      errors.push(`${where}: "called" must be an array of tool names`);
+    } else {
+      queries.push({
+        query: row['query'],
+        gold: row['gold'],
+        ...(isStringArray(row['previous']) ? { previous: row['previous'] } : {}),
+        ...(isStringArray(row['called']) ? { called: row['called'] } : {}),
+      });
+    }
   });
   if (errors.length === 0 && queries.length === 0) errors.push('no queries found');
   return errors.length > 0 ? { ok: false, errors } : { ok: true, queries };

@@ -110,6 +110,49 @@ describe('rankTools', () => {
     );
   });
 
+  describe('with the conversation as context', () => {
+    const mailCalls = { calledTools: ['get_contact_address', 'sendEmail'] };
+
+    it('keeps the called tools’ domain first for a message that names no tool ("sure, it is anna_kim_72")', () => {
+      assert.deepEqual(rankTools(index, { query: 'sure, it is anna_kim_72' }), []);
+      const ranking = rankTools(index, { query: 'sure, it is anna_kim_72', context: mailCalls });
+      assert.deepEqual(names(ranking).sort(), ['deleteEmail', 'get_contact_address', 'sendEmail']);
+    });
+
+    it('still ranks first the tool a message plainly asks for in another domain', () => {
+      const ranking = rankTools(index, { query: 'what is the weather in Oslo', context: mailCalls });
+      assert.equal(names(ranking, 1)[0], 'get_weather');
+    });
+
+    it('lets the latest call count most when the conversation moved on', () => {
+      const ranking = rankTools(index, {
+        query: 'yes please',
+        context: { calledTools: ['get_route', 'sendEmail', 'deleteEmail'] },
+      });
+      const score = (name: string) => ranking.find((entry) => entry.name === name)?.score ?? 0;
+      assert.ok(score('estimate_distance') > score('get_contact_address'), JSON.stringify(ranking));
+      assert.ok(score('get_contact_address') > 0, 'the earlier domain still counts');
+    });
+
+    it('follows the instructions’ lead over the runner-up, not a spread of many domains', () => {
+      const leaning = rankTools(index, {
+        query: 'ok',
+        context: { domainPrior: new Map([['maps', 1], ['mail', 0.3]]) },
+      });
+      assert.deepEqual(names(leaning).sort(), ['estimate_distance', 'get_route', 'get_zipcode']);
+      assert.ok((leaning[0]?.score ?? 0) > 0.6 && (leaning[0]?.score ?? 0) < 0.8, JSON.stringify(leaning));
+      const spread = rankTools(index, {
+        query: 'ok',
+        context: { domainPrior: new Map([['maps', 1], ['mail', 1], ['files', 0.9]]) },
+      });
+      assert.deepEqual(spread, []);
+    });
+
+    it('ignores called tools the catalogue does not hold', () => {
+      assert.deepEqual(rankTools(index, { query: 'hello', context: { calledTools: ['book_flight'] } }), []);
+    });
+  });
+
   it('tolerates a typo', () => {
     assert.equal(names(rankTools(index, { query: 'wheather in Oslo' }), 1)[0], 'get_weather');
   });

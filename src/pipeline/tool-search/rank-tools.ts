@@ -1,6 +1,7 @@
 // Local tool ranking: BM25F over a tool's name, description, tags and parameters, with stemming, synonyms,
 // abbreviations, near-miss spellings, the last few user turns, the strongest domain, the tools that feed a hit, the
-// other parts of a hit's system, and pseudo-relevance feedback from the best hits.
+// other parts of a hit's system, pseudo-relevance feedback from the best hits, and optionally what the service knows of
+// the conversation beside its words (the tools it called, the deployment's instructions).
 import { compareText } from '../tool-catalogue/index.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { FIELDS, indexToolFields } from './index-tool-fields.ts';
@@ -10,7 +11,18 @@ import type { SpellingLookup } from './create-spelling-lookup.ts';
 import { weighQueryTerms } from './weigh-query-terms.ts';
 
 export type RankedTool = { readonly name: string; readonly score: number };
-export type RankToolsInput = { readonly query: string; readonly recentUserTurns?: readonly string[] };
+/** What the service knows of a conversation beside its words. */
+export type RankingContext = {
+  /** Tools the conversation called, most recent first (the first CALLED_TOOLS_READ count): their domains are its own. */
+  readonly calledTools?: readonly string[];
+  /** What the deployment's instructions lean to, 0-1 by domain tag, the leader at 1 (see measureDomainPrior). */
+  readonly domainPrior?: ReadonlyMap<string, number>;
+};
+export type RankToolsInput = {
+  readonly query: string;
+  readonly recentUserTurns?: readonly string[];
+  readonly context?: RankingContext;
+};
 
 /** BM25's k1: how fast repeated matches stop adding. */
 const SATURATION = 1.2;
@@ -20,6 +32,18 @@ const RECENT_TURN_TERM_WEIGHTS = [0.2, 0.1, 0.05] as const;
 const RECENT_TURN_DOMAIN_WEIGHTS = [0.7, 0.5, 0.35] as const;
 /** Bonus for every tool of the best-matching domain, relative to the best tool's score. */
 const DOMAIN_WEIGHT = 0.6;
+/**
+ * Bonus for every tool of the conversation's own domain (see RankingContext), relative to the best tool's score: the
+ * domain of the tools the conversation uses counts as much as a perfect word match, so "Sure, it's sofia_kim_7287" or
+ * "yes, go ahead" keeps that domain's tools (the ones nobody names: look up the user, think, calculate) in the first
+ * places, while a message that plainly asks for another domain's tool (word match plus its domain's bonus) still
+ * ranks that tool first.
+ */
+const CONTEXT_WEIGHT = 1;
+/** Each earlier called tool counts this much of the one after it: the latest calls say most about the next. */
+const CALLED_DECAY = 0.5;
+/** Called tools read (most recent first); older ones would count for less than 0.1%. */
+const CALLED_TOOLS_READ = 10;
 /** Share of a tool's score passed to the tools that produce its inputs (the `get_zipcode` before `estimate_distance`). */
 const PRODUCER_WEIGHT = 0.2;
 /** Share of a tool's score passed to the other parts of its system (the brake pedal and doors beside the engine). */
@@ -121,10 +145,31 @@ function measureDomains(index: ToolIndex, contextScores: readonly number[]): Map
 }
 
 /**
+ * Strength in 0..1 of every tag the context vouches for: the called tools' tags (a tool of two domains gives each half,
+ * each earlier call counts CALLED_DECAY of the next, the strongest tag has 1), or the instructions' lead of a tag over
+ * the runner-up (an airline policy leads its airline tools by much; a concierge's spread of ten services by none).
+ */
+function measureContextDomains(index: ToolIndex, context: RankingContext | undefined): Map<string, number> {
+  const votes = new Map<string, number>();
+  (context?.calledTools ?? []).slice(0, CALLED_TOOLS_READ).forEach((name, back) => {
+    const tags = index.tools.find((tool) => tool.name === name)?.tags ?? [];
+    for (const tag of tags) votes.set(tag, (votes.get(tag) ?? 0) + CALLED_DECAY ** back / tags.length);
+  });
+  const topVote = Math.max(0, ...votes.values());
+  const strength = new Map([...votes].map(([tag, vote]) => [tag, vote / topVote]));
+  const [, runnerUp = 0] = [...(context?.domainPrior?.values() ?? [])].sort((a, b) => b - a);
+  for (const [tag, lean] of context?.domainPrior ?? []) {
+    strength.set(tag, Math.max(strength.get(tag) ?? 0, Math.min(1, lean - runnerUp)));
+  }
+  return strength;
+}
+
+/**
  * Ranks the indexed tools for a query and optionally the earlier user turns (oldest first; the last 3 count).
  * Returns only tools with a positive score, best first; equal scores are ordered by name, so the same input always
  * gives the same list whatever the catalogue order. Scores are relative (the best own match is about 1 plus the
- * domain bonus), not comparable across queries. Pure; linear in the matched postings and the catalogue size.
+ * domain bonuses), not comparable across queries. With a `context`, the conversation's own domain's tools gain up to
+ * CONTEXT_WEIGHT. Pure; linear in the matched postings and the catalogue size.
  */
 export function rankTools(index: ToolIndex, input: RankToolsInput): readonly RankedTool[] {
   const [termWeights = new Map<string, number>(), contextWeights = new Map<string, number>()] = weighQueryTerms({
@@ -136,12 +181,14 @@ export function rankTools(index: ToolIndex, input: RankToolsInput): readonly Ran
   const firstPass = scoreTools(index, termWeights);
   const scores = lendToLinked(index, scoreTools(index, addFeedbackTerms(index, termWeights, firstPass)));
   const domainStrength = measureDomains(index, scoreTools(index, contextWeights));
+  const contextStrength = measureContextDomains(index, input.context);
   const topTool = Math.max(0, ...scores);
   const ranked: RankedTool[] = [];
   index.tools.forEach((tool, position) => {
     const own = topTool > 0 ? (scores[position] ?? 0) / topTool : 0;
     const domain = Math.max(0, ...tool.tags.map((tag) => domainStrength.get(tag) ?? 0));
-    const score = own + DOMAIN_WEIGHT * domain;
+    const conversation = Math.max(0, ...tool.tags.map((tag) => contextStrength.get(tag) ?? 0));
+    const score = own + DOMAIN_WEIGHT * domain + CONTEXT_WEIGHT * conversation;
     if (score > 0) ranked.push({ name: tool.name, score });
   });
   return ranked.sort((a, b) => b.score - a.score || compareText(a.name, b.name));
