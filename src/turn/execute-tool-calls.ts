@@ -23,6 +23,8 @@ export type ToolCallContext = {
   readonly recorded?: ReadonlyMap<string, ToolResultBlock>;
   /** Called with each result of a tool that ran, before the next one runs (the turn journal records it). */
   readonly onResult?: (result: ToolResultBlock) => Promise<void>;
+  /** The conversation's user turns, oldest first, this turn's last: find_tools reads its query in their context. */
+  readonly userTurns?: readonly string[];
 };
 
 /** Tools answered by the service itself, with no side effect: answered again on a retry rather than replayed. */
@@ -149,6 +151,7 @@ export async function executeToolCalls(
         lookup: (name) => deps.registry.get(name),
         minTools: deps.settings.minDomainTools,
         maxTools: deps.settings.maxDomainTools,
+        recentUserTurns: context.userTurns ?? [],
         focus: {
           offered: [...context.offered],
           calledTools: [],

@@ -33,6 +33,8 @@ export type ModelStepsInput = {
   readonly userId: string;
   readonly conversationId: string;
   readonly userMessage: Message;
+  /** Earlier user turns, oldest first (the last few): find_tools reads the model's query in their context. */
+  readonly recentUserTurns?: readonly string[];
   readonly summary: { readonly text: string } | null;
   /** Stored messages not covered by the summary that go into the prompt, oldest first. */
   readonly storedWindow: readonly WindowMessage[];
@@ -116,6 +118,12 @@ async function callMainModel(
 
 /** Steps that only call find_tools, per turn, that do not count against maxToolSteps. */
 const FREE_SEARCH_STEPS = 2;
+
+/** The text of a user message (its text blocks), as one entry or none. */
+function userText(message: Message): readonly string[] {
+  const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
+  return text === '' ? [] : [text];
+}
 
 function stepLimitText(steps: number): string {
   return `I stopped after ${steps} tool steps without finishing. Tell me how you would like to continue.`;
@@ -217,6 +225,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       onEvent: input.onEvent,
       offered: new Set(prompt.request.tools.flatMap((tool) => (isCachePoint(tool) ? [] : [tool.name]))),
       turnKey: input.turnKey,
+      userTurns: [...(input.recentUserTurns ?? []), ...userText(input.userMessage)],
       recorded: new Map((replayed?.results ?? []).map((result) => [result.toolUseId, result])),
       ...(journal === undefined ? {} : { onResult: (result: ToolResultBlock) => journal.recordResult(step, result) }),
     }, toolUses);

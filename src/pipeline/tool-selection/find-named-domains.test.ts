@@ -10,6 +10,9 @@ describe('findNamedDomains', () => {
     assert.deepEqual(named('Add a NOTE: the wifi password is hunter2', 'create_note'), ['notes']);
     assert.deepEqual(named('what is on my reading list?', 'list_reading_items'), ['reading']);
     assert.deepEqual(named('close my support tickets', 'closeTicket'), ['TicketAPI']);
+    assert.deepEqual([...findNamedDomains('check on bus tickets, first', ['buses', 'events'], 'buy_bus_ticket')], [
+      'buses',
+    ]);
   });
   it('needs the word in the tool name too', () => {
     assert.deepEqual(named('I have travel insurance', 'purchase_insurance'), []);

@@ -4,8 +4,10 @@ import { splitWords } from '../tool-search/index.ts';
 /** Tag words this short ("api", "app") name no domain a user would say. */
 const MIN_WORD_LENGTH = 4;
 
-function singular(word: string): string {
-  return word.length > MIN_WORD_LENGTH && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+/** A word and its possible singulars: "notes" → note, "buses" → bus (and buse), "boxes" → box. */
+function forms(word: string): readonly string[] {
+  if (word.length <= MIN_WORD_LENGTH || !word.endsWith('s') || word.endsWith('ss')) return [word];
+  return word.endsWith('es') ? [word, word.slice(0, -1), word.slice(0, -2)] : [word, word.slice(0, -1)];
 }
 
 /**
@@ -15,11 +17,11 @@ function singular(word: string): string {
  * singular; tags and names split like identifiers ("GorillaFileSystem" → gorilla, file, system). Pure; case-insensitive.
  */
 export function findNamedDomains(text: string, domains: readonly string[], toolName: string): Set<string> {
-  const said = new Set(splitWords(text).map(singular));
-  const named = new Set(splitWords(toolName).map(singular));
+  const said = new Set(splitWords(text).flatMap(forms));
+  const named = new Set(splitWords(toolName).flatMap(forms));
   const found = new Set<string>();
   for (const domain of domains) {
-    const words = splitWords(domain).map(singular).filter((word) => word.length >= MIN_WORD_LENGTH);
+    const words = splitWords(domain).filter((word) => word.length >= MIN_WORD_LENGTH).flatMap(forms);
     if (words.some((word) => said.has(word) && named.has(word))) found.add(domain);
   }
   return found;

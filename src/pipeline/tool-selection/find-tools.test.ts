@@ -71,6 +71,26 @@ describe('answerFindTools', () => {
     );
     assert.equal(ask('send a text message to Ana').found[0], 'send_message', 'another domain that clearly leads');
   });
+  it("reads a vague query in the conversation's recent user turns ('Yes, that works.' after asking to text Ana)", () => {
+    const focus = {
+      offered: ['create_note', 'list_notes'],
+      calledTools: ['create_note'],
+      domainsOf: (name: string) => registry.get(name)?.tags ?? [],
+      domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
+    };
+    const ask = (recentUserTurns: readonly string[]) =>
+      answerFindTools({
+        input: { query: 'Yes, that works.' },
+        index,
+        lookup: (name) => registry.get(name),
+        minTools: 1,
+        maxTools: 3,
+        focus,
+        recentUserTurns,
+      });
+    assert.equal(ask(['Can you text Ana that I will be late?', 'Yes, that works.']).found[0], 'send_message');
+    assert.notEqual(ask([]).found[0], 'send_message', 'without the turns before it, nothing points to the message');
+  });
   it("answers the best match's companion second: the next step of its task, not yet offered", () => {
     const hotels = createToolRegistry();
     const add = (name: string, description: string, parameters: string[]) =>

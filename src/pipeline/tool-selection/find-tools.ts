@@ -39,6 +39,11 @@ export type FindToolsInput = {
   /** How many to answer at least when the ranking has that many (the selection's minTools). */
   readonly minTools: number;
   /**
+   * The conversation's user turns, oldest first, the current one last: the query is read in their context ("Yes, that
+   * works." after "I want to book a cab" still finds the ride tool). Default none.
+   */
+  readonly recentUserTurns?: readonly string[];
+  /**
    * The conversation's tools (offered, and called lately, most recent first) and a tool's domain tags: the answer
    * ranks their domains' tools first unless another domain clearly leads (see focusToolRanking). Default: no focus.
    */
@@ -98,7 +103,8 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
       found: [],
     };
   }
-  const ranked = rankTools(input.index, { query }).filter((entry) => input.lookup(entry.name) !== undefined);
+  const ranked = rankTools(input.index, { query, recentUserTurns: input.recentUserTurns ?? [] })
+    .filter((entry) => input.lookup(entry.name) !== undefined);
   const focused = input.focus === undefined ? { ranking: ranked, domain: null } : focusToolRanking({
     ranking: ranked,
     previousSelection: input.focus.offered,

@@ -23,6 +23,7 @@ tool('list_tasks', 'List the open tasks, soonest due first.', ['tasks']);
 tool('complete_task', 'Mark a task as done.', ['tasks']);
 tool('get_weather', 'Current weather for a city.', ['weather']);
 tool('get_forecast', 'Weather forecast for a city for the next days.', ['weather']);
+tool('add_wallet_card', 'Add a credit card to pay with to the wallet.', ['wallet']);
 const index = createToolIndex(registry.domainTools());
 const NOTES = ['create_note', 'delete_note', 'get_note', 'search_notes', 'update_note'];
 const TRAVEL = ['book_flight', 'cancel_booking', 'change_booking_date', 'get_booking', 'search_flights'];
@@ -95,6 +96,18 @@ describe('planToolList', () => {
     if (planned.kind === 'change') assert.equal(planned.trigger.name, 'get_note');
     assert.ok(list.filter((name) => NOTES.includes(name)).length >= 3, list.join(', '));
     assert.equal(plan('My notes from Monday were a mess.', TRAVEL, ['search_flights']).planned.kind, 'keep');
+  });
+
+  it("keeps the conversation's domain when a look-alike of another domain has the evidence (the card to pay with)", () => {
+    const text = 'Yes, go ahead with the flight booking, and pay with the credit card ending in 9725.';
+    const { planned, list } = plan(text, TRAVEL, ['book_flight']);
+    assert.equal(planned.kind, 'keep');
+    assert.equal(planned.reason, 'outside-focus');
+    assert.equal(planned.evidence?.name, 'add_wallet_card', 'the other tool had the strong evidence');
+    assert.deepEqual(list, TRAVEL);
+    const named = plan('Please add my new credit card to the wallet.', TRAVEL, ['book_flight']);
+    assert.equal(named.planned.kind, 'change', 'a message that names the other domain moves there');
+    if (named.planned.kind === 'change') assert.equal(named.planned.trigger.name, 'add_wallet_card');
   });
 
   it('keeps the list for one word of a tool that does not name its domain ("I read a book on the plane")', () => {

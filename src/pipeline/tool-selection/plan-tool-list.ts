@@ -13,7 +13,7 @@ import type { ToolSelection, ToolSelectionPlan } from './tool-selection-plan.ts'
 /** Why the tool list changed (logged, and counted by the replay). */
 export type ToolListChangeReason = 'first-request' | 'strong-evidence' | 'find-tools';
 /** Why it did not. */
-export type ToolListKeepReason = 'no-evidence' | 'offered-covers';
+export type ToolListKeepReason = 'no-evidence' | 'offered-covers' | 'outside-focus';
 
 /**
  * Beside the 3-5 tools a change selects, up to this many tools the conversation used most recently stay offered (the
@@ -25,6 +25,8 @@ export type ToolListKeepReason = 'no-evidence' | 'offered-covers';
 export const TOOLS_IN_USE_MAX = 10;
 /** How many of the trigger's companions (the next step of its task) a change offers beside it. */
 const COMPANIONS_KEPT = 2;
+/** A message with this many words for a tool of the conversation's domain still reads as a request there. */
+const OWN_DOMAIN_WORDS = 1;
 /** Specs shown to the cheap model: the best this many of the focused ranking. */
 const SHORTLIST_SPECS = 20;
 
@@ -107,7 +109,8 @@ function companionsOf(input: PlanToolListInput, trigger: string, domain: readonl
  * Keeps the offered list unless the message plainly asks for a tool it lacks: strong evidence (see isStrongEvidence:
  * three of the message's own words close together in the tool's name and description, one in its name) for a tool that is not offered,
  * while no offered tool has as much. Chit-chat, thanks, questions answered from the conversation and messages that
- * share one word with some tool keep the list (and the cached prefix behind it). On a change, the trigger is the strong
+ * share one word with some tool keep the list (and the cached prefix behind it), and so does a look-alike of another
+ * domain while the message also reads as a request in the conversation's own domain and names no other. On a change, the trigger is the strong
  * candidate the conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain.
  * Pure and deterministic.
  */
@@ -130,12 +133,18 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     findNamedDomains(input.text, input.domainsOf(entry.name), entry.name).size > 0;
   const candidates = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
   if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
-  const best = candidates[0]?.words ?? 0;
-  if (candidates.some((entry) => input.previous.includes(entry.name) && entry.words >= best)) {
+  // An offered tool covers the request when the message names it as plainly as the best candidate: as many words,
+  // and as many of them in its name ("tickets for the event" names buy_event_tickets more than find_events).
+  const [best = strongest] = candidates;
+  if (
+    candidates.some((entry) =>
+      input.previous.includes(entry.name) && entry.words >= best.words && entry.nameWords >= best.nameWords
+    )
+  ) {
     return keep('offered-covers');
   }
   const ranked = rankTools(input.index, { query: input.text, recentUserTurns: input.recentUserTurns });
-  const { ranking } = focusToolRanking({
+  const { ranking, domain } = focusToolRanking({
     ranking: ranked,
     previousSelection: input.previous,
     calledTools: input.calledTools,
@@ -146,6 +155,16 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   const position = new Map(ranking.map((entry, at) => [entry.name, at]));
   const place = (entry: ToolEvidence) => position.get(entry.name) ?? Number.POSITIVE_INFINITY;
   const [trigger = strongest] = candidates.sort((a, b) => place(a) - place(b) || b.words - a.words);
+  // The candidate the conversation-aware ranking puts first is offered already: nothing to change.
+  if (input.previous.includes(trigger.name)) return keep('offered-covers');
+  // The conversation's domain holds the focus unless the message clearly leads elsewhere (see focusToolRanking): a
+  // look-alike tool of another domain ("the credit card ending in 9725" in an airline task) changes nothing.
+  const inFocus = (name: string) => domain !== null && input.domainsOf(name).includes(domain);
+  if (
+    !firstRequest && domain !== null && !inFocus(trigger.name) &&
+    findNamedDomains(input.text, input.domainsOf(trigger.name), trigger.name).size === 0 &&
+    evidence.some((entry) => inFocus(entry.name) && entry.words >= OWN_DOMAIN_WORDS)
+  ) return keep('outside-focus');
   const { ranking: focused, domainSize } = focusOnTrigger(input, ranking, trigger.name);
   const selection = planToolSelection({
     ranking: focused,
