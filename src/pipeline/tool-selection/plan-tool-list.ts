@@ -143,7 +143,14 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   ) {
     return keep('offered-covers');
   }
-  const ranked = rankTools(input.index, { query: input.text, recentUserTurns: input.recentUserTurns });
+  const ranked = rankTools(input.index, {
+    query: input.text,
+    recentUserTurns: input.recentUserTurns,
+    context: {
+      calledTools: input.calledTools,
+      ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
+    },
+  });
   const { ranking, domain } = focusToolRanking({
     ranking: ranked,
     previousSelection: input.previous,
