@@ -26,10 +26,17 @@ tool('get_forecast', 'Weather forecast for a city for the next days.', ['weather
 tool('add_wallet_card', 'Add a credit card to pay with to the wallet.', ['wallet']);
 const index = createToolIndex(registry.domainTools());
 const NOTES = ['create_note', 'delete_note', 'get_note', 'search_notes', 'update_note'];
+const WEATHER = ['get_forecast', 'get_weather'];
 const TRAVEL = ['book_flight', 'cancel_booking', 'change_booking_date', 'get_booking', 'search_flights'];
 
-function plan(text: string, previous: readonly string[], calledTools: readonly string[] = []) {
+function plan(
+  text: string,
+  previous: readonly string[],
+  calledTools: readonly string[] = [],
+  domainPrior?: ReadonlyMap<string, number>,
+) {
   const input: PlanToolListInput = {
+    ...(domainPrior === undefined ? {} : { domainPrior }),
     text,
     recentUserTurns: [],
     previous,
@@ -139,6 +146,18 @@ describe('planToolList', () => {
     if (first.planned.kind === 'change') assert.equal(first.planned.reason, 'first-request');
     assert.ok(first.list.includes('get_weather') && first.list.includes('get_forecast'), first.list.join(', '));
     assert.ok(first.list.length >= 3, `filled to at least 3 from the ranking: ${first.list.join(', ')}`);
+  });
+
+  it("ranks with the deployment's lean: a weather desk ranks its weather tools next to the note asked for", () => {
+    const text = 'Add a note titled Trip: pack light.';
+    const placeOfWeather = (domainPrior?: ReadonlyMap<string, number>) => {
+      const { planned } = plan(text, [], [], domainPrior);
+      assert.equal(planned.kind, 'change');
+      const place = planned.kind === 'change' ? planned.ranking.findIndex((entry) => WEATHER.includes(entry.name)) : -1;
+      return place < 0 ? Number.POSITIVE_INFINITY : place;
+    };
+    assert.ok(placeOfWeather(new Map([['weather', 1]])) < NOTES.length + 3, 'right after the note tools');
+    assert.ok(placeOfWeather() >= NOTES.length + 3, 'far back, or unranked, without the lean');
   });
 
   it('offers the second tool of a two-step task with the first (find, then book)', () => {
