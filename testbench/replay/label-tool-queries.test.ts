@@ -22,6 +22,11 @@ describe('labelToolQueries', () => {
     ]);
   });
 
+  it('leaves the standard tools out of the earlier calls too', () => {
+    const queries = labelToolQueries(createWeatherConversation(), (name) => name === 'lookup_city');
+    assert.deepEqual(queries.map((query) => query.called), [undefined, ['get_weather']]);
+  });
+
   it('leaves out the standard tools (always offered) and turns that called nothing else', () => {
     const queries = labelToolQueries(createMissedToolConversation(), (name) => name === 'get_weather');
     assert.deepEqual(queries, []);
