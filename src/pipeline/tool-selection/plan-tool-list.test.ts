@@ -105,16 +105,19 @@ describe('planToolList', () => {
     assert.equal(plan('My notes from Monday were a mess.', TRAVEL, ['search_flights']).planned.kind, 'keep');
   });
 
-  it("keeps the conversation's domain when a look-alike of another domain has the evidence (the card to pay with)", () => {
+  it("keeps the deployment's own domain when a look-alike of another domain has the evidence (the card to pay with)", () => {
     const text = 'Yes, go ahead with the flight booking, and pay with the credit card ending in 9725.';
-    const { planned, list } = plan(text, TRAVEL, ['book_flight']);
+    const travelDesk = new Map([['travel', 1], ['notes', 0.3]]);
+    const { planned, list } = plan(text, TRAVEL, ['book_flight'], travelDesk);
     assert.equal(planned.kind, 'keep');
     assert.equal(planned.reason, 'outside-focus');
     assert.equal(planned.evidence?.name, 'add_wallet_card', 'the other tool had the strong evidence');
     assert.deepEqual(list, TRAVEL);
-    const named = plan('Please add my new credit card to the wallet.', TRAVEL, ['book_flight']);
+    const named = plan('Please add my new credit card to the wallet.', TRAVEL, ['book_flight'], travelDesk);
     assert.equal(named.planned.kind, 'change', 'a message that names the other domain moves there');
     if (named.planned.kind === 'change') assert.equal(named.planned.trigger.name, 'add_wallet_card');
+    const concierge = plan(text, TRAVEL, ['book_flight'], new Map([['travel', 1], ['wallet', 0.9]]));
+    assert.equal(concierge.planned.kind, 'change', "a deployment that leans to no one domain follows the user's words");
   });
 
   it('keeps the list for one word of a tool that does not name its domain ("I read a book on the plane")', () => {

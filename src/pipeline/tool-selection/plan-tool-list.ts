@@ -25,6 +25,11 @@ export type ToolListKeepReason = 'no-evidence' | 'offered-covers' | 'outside-foc
 export const TOOLS_IN_USE_MAX = 10;
 /** How many of the trigger's companions (the next step of its task) a change offers beside it. */
 const COMPANIONS_KEPT = 2;
+/**
+ * The deployment's own domain: the instructions lean to it by at least this much more than to any other (see
+ * measureDomainPrior; an airline policy leads its airline tools by about 0.4, a concierge of ten services leads none).
+ */
+const DEPLOYMENT_DOMAIN_LEAD = 0.2;
 /** A message with this many words for a tool of the conversation's domain still reads as a request there. */
 const OWN_DOMAIN_WORDS = 1;
 /** Specs shown to the cheap model: the best this many of the focused ranking. */
@@ -78,6 +83,12 @@ export type ToolListPlan =
     readonly calledTools: readonly string[];
   };
 
+/** How far the instructions lean to `domain` beyond the next domain (0 when they lean elsewhere or nowhere). */
+function leadOf(prior: ReadonlyMap<string, number> | undefined, domain: string): number {
+  const others = [...(prior ?? [])].filter(([tag]) => tag !== domain).map(([, lean]) => lean);
+  return Math.max(0, (prior?.get(domain) ?? 0) - Math.max(0, ...others));
+}
+
 /** The domain's tools first (ranking order, then the rest of the domain by name), then everything else ranked. */
 function focusOnTrigger(
   input: PlanToolListInput,
@@ -110,7 +121,8 @@ function companionsOf(input: PlanToolListInput, trigger: string, domain: readonl
  * three of the message's own words close together in the tool's name and description, one in its name) for a tool that is not offered,
  * while no offered tool has as much. Chit-chat, thanks, questions answered from the conversation and messages that
  * share one word with some tool keep the list (and the cached prefix behind it), and so does a look-alike of another
- * domain while the message also reads as a request in the conversation's own domain and names no other. On a change, the trigger is the strong
+ * domain while the conversation is in the deployment's own domain (DEPLOYMENT_DOMAIN_LEAD), the message also reads as a
+ * request there and names no other domain. On a change, the trigger is the strong
  * candidate the conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain.
  * Pure and deterministic.
  */
@@ -164,11 +176,13 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   const [trigger = strongest] = candidates.sort((a, b) => place(a) - place(b) || b.words - a.words);
   // The candidate the conversation-aware ranking puts first is offered already: nothing to change.
   if (input.previous.includes(trigger.name)) return keep('offered-covers');
-  // The conversation's domain holds the focus unless the message clearly leads elsewhere (see focusToolRanking): a
-  // look-alike tool of another domain ("the credit card ending in 9725" in an airline task) changes nothing.
+  // The deployment's own domain holds the focus unless the message clearly leads elsewhere (see focusToolRanking): a
+  // look-alike tool of another domain ("the credit card ending in 9725" in an airline desk's task) changes nothing. A
+  // concierge's conversations go from service to service: there the user's words decide.
   const inFocus = (name: string) => domain !== null && input.domainsOf(name).includes(domain);
   if (
     !firstRequest && domain !== null && !inFocus(trigger.name) &&
+    leadOf(input.domainPrior, domain) >= DEPLOYMENT_DOMAIN_LEAD &&
     findNamedDomains(input.text, input.domainsOf(trigger.name), trigger.name).size === 0 &&
     evidence.some((entry) => inFocus(entry.name) && entry.words >= OWN_DOMAIN_WORDS)
   ) return keep('outside-focus');
