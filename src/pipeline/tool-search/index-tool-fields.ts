@@ -1,7 +1,7 @@
 // The per-tool statistics the ranker reads: search terms per field, field lengths, document frequencies, a postings
 // list per term, which tools produce another tool's inputs, and which act on parts of one system.
 import type { ToolSpec } from '../tool-catalogue/index.ts';
-import { tokenizeForSearch } from './tokenize-for-search.ts';
+import { pairTerms, tokenizeForSearch } from './tokenize-for-search.ts';
 import { findToolParts } from './find-tool-parts.ts';
 
 export const FIELDS = ['name', 'description', 'tags', 'parameterNames', 'parameterDescriptions'] as const;
@@ -18,6 +18,8 @@ export type IndexedTool = {
   readonly parts: readonly number[];
   /** Name and description terms, rarest in the catalogue first (ties by code-unit order): the tool's own vocabulary. */
   readonly distinctiveTerms: readonly string[];
+  /** Consecutive term pairs of its description's first sentence ("find hotel"): how its catalogue says what it does. */
+  readonly phrases: ReadonlySet<string>;
 };
 
 /** One tool holding a term: its position and the term's field-weighted, length-normalised frequency there. */
@@ -115,7 +117,9 @@ export function indexToolFields(tools: readonly ToolSpec[]) {
       termFrequencies[field] = countTerms(terms);
       lengths[field] = terms.length;
     }
-    return { name: tool.name, tags: tool.tags, termFrequencies, lengths };
+    const firstSentence = tool.description.split(/(?<=[.!?])\s/)[0] ?? '';
+    const phrases = pairTerms(tokenizeForSearch(firstSentence, { expandAbbreviations: false }));
+    return { name: tool.name, tags: tool.tags, termFrequencies, lengths, phrases };
   });
   const documentFrequency = new Map<string, number>();
   for (const tool of partial) {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitWords, stemWord, tokenizeForSearch } from './tokenize-for-search.ts';
+import { pairTerms, splitWords, stemWord, tokenizeForSearch } from './tokenize-for-search.ts';
 import { findSynonyms } from './search-synonyms.ts';
 
 describe('splitWords', () => {
@@ -58,5 +58,16 @@ describe('findSynonyms', () => {
     assert.ok(findSynonyms(stemWord('remove')).includes(stemWord('delete')));
     assert.ok(!findSynonyms(stemWord('delete')).includes(stemWord('delete')));
     assert.deepEqual(findSynonyms('zzzz'), []);
+  });
+});
+
+describe('pairTerms', () => {
+  it('pairs each two consecutive terms, in order, once', () => {
+    assert.deepEqual([...pairTerms(tokenizeForSearch('Find a hotel in Rome', { expandAbbreviations: false }))], [
+      'find hotel',
+      'hotel rome',
+    ]);
+    assert.deepEqual([...pairTerms(['a', 'b', 'a', 'b'])], ['a b', 'b a']);
+    assert.deepEqual([...pairTerms(['alone'])], []);
   });
 });

@@ -120,3 +120,10 @@ export function tokenizeForSearch(text: string, options: TokenizeOptions = {}): 
   }
   return terms;
 }
+
+/** Each two consecutive terms as one "a b" string ("find a hotel in Rome" → find hotel, hotel rome): a phrase's words. */
+export function pairTerms(terms: readonly string[]): Set<string> {
+  const pairs = new Set<string>();
+  for (let at = 0; at + 1 < terms.length; at += 1) pairs.add(`${terms[at]} ${terms[at + 1]}`);
+  return pairs;
+}

@@ -1,5 +1,5 @@
 // How plainly a message asks for each tool: the message's own words found in a tool's name and description.
-import { tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
+import { pairTerms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 
 /** A word found in the name or description of more than this share of the catalogue says nothing about one tool… */
 const GENERIC_SHARE = 0.5;
@@ -23,6 +23,12 @@ export type ToolEvidence = {
   readonly nameWords: number;
   /** Of those words, how many only a few tools hold (NEVER_GENERIC_TOOLS or fewer: "dentist", "burger"). */
   readonly rareWords: number;
+  /**
+   * Whether the message says two words one after the other (stop words aside) as the first sentence of the tool's
+   * description does, one of them in its name: "find a hotel" for `search_hotel` ("Find a hotel at a given location"),
+   * even where "find" is in most of the catalogue.
+   */
+  readonly phrase: boolean;
 };
 
 /** The longest increasing run (not necessarily adjacent) of positions: name words said in the name's own order. */
@@ -45,6 +51,7 @@ function longestInOrder(positions: readonly number[]): number {
 export function measureToolEvidence(index: ToolIndex, text: string): readonly ToolEvidence[] {
   const sequence = tokenizeForSearch(text, { expandAbbreviations: false });
   const terms = new Set(sequence);
+  const pairs = pairTerms(sequence);
   if (terms.size === 0) return [];
   const holders = new Map<string, number>();
   for (const tool of index.tools) {
@@ -62,6 +69,7 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
     const inName = (term: string) => tool.termFrequencies.name.has(term);
     const nameOrder = new Map([...tool.termFrequencies.name.keys()].map((term, at) => [term, at]));
     const matches = (term: string) => isSpecific(term) && (inName(term) || tool.termFrequencies.description.has(term));
+    const phrase = [...pairs].some((pair) => tool.phrases.has(pair) && pair.split(' ').some(inName));
     let best: ToolEvidence | undefined;
     // The best run of PROXIMITY consecutive message words: a request names its action and object together.
     for (let start = 0; start < sequence.length; start += 1) {
@@ -72,7 +80,7 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
         best === undefined || window.size > best.words || (window.size === best.words && nameWords > best.nameWords)
       ) {
         const rareWords = [...window].filter((term) => (holders.get(term) ?? 0) <= NEVER_GENERIC_TOOLS).length;
-        best = { name: tool.name, words: window.size, nameWords, rareWords };
+        best = { name: tool.name, words: window.size, nameWords, rareWords, phrase };
       }
     }
     if (best !== undefined) found.push(best);
@@ -84,7 +92,7 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
 
 /**
  * Whether the evidence is strong enough to change the tool list for: STRONG_WORDS words, STRONG_NAME_WORDS of them in
- * the name, or NAMED_WORDS words of the name. While nothing is offered yet (`firstRequest`) one word of the tool's name,
+ * the name, NAMED_WORDS words of the name, or a phrase of its description ("find a hotel"). While nothing is offered yet (`firstRequest`) one word of the tool's name,
  * or one word only a few tools hold, is enough ("what is the weather in Oslo?", "I want to find a dentist"): the first
  * list costs no cached prefix, and "hello, how are you?" still names no tool.
  */
@@ -92,5 +100,5 @@ export function isStrongEvidence(evidence: ToolEvidence | undefined, firstReques
   if (evidence === undefined) return false;
   if (firstRequest) return evidence.nameWords >= STRONG_NAME_WORDS || evidence.rareWords >= 1;
   return (evidence.words >= STRONG_WORDS && evidence.nameWords >= STRONG_NAME_WORDS) ||
-    evidence.nameWords >= NAMED_WORDS;
+    evidence.nameWords >= NAMED_WORDS || evidence.phrase;
 }

@@ -106,7 +106,7 @@ describe('planToolList', () => {
   });
 
   it("keeps the deployment's own domain when a look-alike of another domain has the evidence (the card to pay with)", () => {
-    const text = 'Yes, go ahead with the flight booking, and pay with the credit card ending in 9725.';
+    const text = 'Yes, go ahead with the flight you found, and pay with the credit card ending in 9725.';
     const travelDesk = new Map([['travel', 1], ['notes', 0.3]]);
     const { planned, list } = plan(text, TRAVEL, ['book_flight'], travelDesk);
     assert.equal(planned.kind, 'keep');

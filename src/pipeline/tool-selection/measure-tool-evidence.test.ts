@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createToolRegistry } from '../tool-catalogue/index.ts';
+import { createToolIndex } from '../tool-search/index.ts';
+import { isStrongEvidence, measureToolEvidence } from './measure-tool-evidence.ts';
+
+const registry = createToolRegistry();
+const tool = (name: string, description: string, tags: string[]) =>
+  registry.register({ name, description, inputSchema: { type: 'object', properties: {} }, tags });
+tool('find_restaurants', 'Find a restaurant of a cuisine in a city.', ['restaurants']);
+tool('find_events', 'Find concerts and games in a city.', ['events']);
+tool('find_movies', 'Find movies showing in a city.', ['movies']);
+tool('search_hotel', 'Find a hotel at a given location. A popular service for rooms.', ['hotels']);
+tool('reserve_hotel', 'Reserve a selected hotel for given dates.', ['hotels']);
+const index = createToolIndex(registry.domainTools());
+const evidenceFor = (text: string, name: string) => measureToolEvidence(index, text).find((one) => one.name === name);
+
+describe('measureToolEvidence', () => {
+  it('counts the message words in a tool name and description, most words first', () => {
+    const [best] = measureToolEvidence(index, 'Reserve the hotel for the dates we said');
+    assert.equal(best?.name, 'reserve_hotel');
+    assert.ok((best?.words ?? 0) >= 3 && (best?.nameWords ?? 0) >= 2, JSON.stringify(best));
+    assert.deepEqual(measureToolEvidence(index, 'hello, how are you?'), []);
+  });
+  it("finds the phrase of a description's first sentence, even when its verb is in most of the catalogue", () => {
+    const found = evidenceFor('Can you help me find a hotel in Long Beach?', 'search_hotel');
+    assert.equal(found?.phrase, true);
+    assert.equal(found?.words, 1, '"find" is in most tools: alone it says nothing');
+    assert.ok(isStrongEvidence(found), 'the phrase is plain enough to change the list for');
+  });
+  it('needs the two words together and in order, one of them in the tool name', () => {
+    assert.equal(evidenceFor('The hotel was hard to find.', 'search_hotel')?.phrase, false);
+    assert.equal(evidenceFor('Find me a restaurant near the station', 'find_restaurants')?.phrase, true);
+    assert.equal(evidenceFor('Find a nice restaurant near the station', 'find_restaurants')?.phrase, false);
+    assert.equal(
+      evidenceFor('A popular service, they say.', 'search_hotel')?.phrase,
+      false,
+      'phrases of the first sentence only',
+    );
+  });
+});
