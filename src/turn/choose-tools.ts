@@ -3,15 +3,14 @@
 import {
   applyToolSelection,
   finishToolList,
-  measureDomainPrior,
   planToolList,
   type ToolListPlan,
   type ToolSelection,
 } from '../pipeline/tool-selection/index.ts';
 import type { ModelReply } from '../pipeline/types/index.ts';
-import type { ToolIndex } from '../pipeline/tool-search/index.ts';
 import { compareText, STANDARD_TAG, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
+import { deploymentDomainPrior } from './deployment-domain-prior.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 export type ChooseToolsInput = {
@@ -36,17 +35,6 @@ export type ChosenTools = {
   readonly call: ModelCallRecord | null;
 };
 
-/** The instructions' domain prior, measured once per tool index and instructions text. */
-const priors = new WeakMap<ToolIndex, { readonly instructions: string; readonly prior: ReadonlyMap<string, number> }>();
-
-function domainPriorOf(deps: TurnDependencies, domainsOf: (name: string) => readonly string[]) {
-  const known = priors.get(deps.toolIndex);
-  if (known !== undefined && known.instructions === deps.content.instructions) return known.prior;
-  const prior = measureDomainPrior({ index: deps.toolIndex, instructions: deps.content.instructions, domainsOf });
-  priors.set(deps.toolIndex, { instructions: deps.content.instructions, prior });
-  return prior;
-}
-
 /** Never throws for a selector failure: a timeout, an error or an empty answer falls back to the local top picks. */
 export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInput): Promise<ChosenTools> {
   const { settings, registry } = deps;
@@ -66,7 +54,7 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     minTools: settings.minDomainTools,
     maxTools: settings.maxDomainTools,
     modelId: settings.cheapModelId,
-    domainPrior: domainPriorOf(deps, domainsOf),
+    domainPrior: deploymentDomainPrior(deps),
   });
   let call: ModelCallRecord | null = null;
   let selection: ToolSelection;

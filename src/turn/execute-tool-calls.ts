@@ -7,6 +7,7 @@ import type { ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { ToolOutcome } from '../tools/tool-handler.ts';
 import type { TurnEvent } from './chat-service.ts';
 import { callHttpTool } from './call-http-tool.ts';
+import { deploymentDomainPrior } from './deployment-domain-prior.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 export type ToolCallContext = {
@@ -157,6 +158,7 @@ export async function executeToolCalls(
           calledTools: [],
           domainsOf: (name) => (deps.registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
           domainTools: (domain) => deps.registry.domainTools(domain).map((spec) => spec.name),
+          domainPrior: deploymentDomainPrior(deps),
         },
       });
       for (const name of answer.found) if (!found.includes(name)) found.push(name);

@@ -53,6 +53,8 @@ export type FindToolsInput = {
     readonly domainsOf: (name: string) => readonly string[];
     /** Every tool of a domain, by name. */
     readonly domainTools: (domain: string) => readonly string[];
+    /** What the deployment's instructions lean to (see measureDomainPrior); default none. */
+    readonly domainPrior?: ReadonlyMap<string, number>;
   };
 };
 
@@ -110,6 +112,7 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
     previousSelection: input.focus.offered,
     calledTools: input.focus.calledTools,
     domainsOf: input.focus.domainsOf,
+    ...(input.focus.domainPrior === undefined ? {} : { domainPrior: input.focus.domainPrior }),
   });
   const ranking = focused.ranking.filter((entry) => entry.score > 0);
   const best = ranking[0]?.score ?? 0;

@@ -71,6 +71,25 @@ describe('focusToolRanking', () => {
     assert.equal(focused.ranking[0]?.name, 'book_reservation');
   });
 
+  it("leaves the deployment's own domain only for a domain the message names", () => {
+    const ranking = rank(['mkdir', 1.6], ['touch', 1.2], ['book_reservation', 0.3]);
+    const previousSelection = ['book_reservation', 'get_reservation_details', 'update_reservation_flights'];
+    const airlineDesk = new Map([['airline', 1], ['travel', 0.5]]);
+    const focused = focusToolRanking({ ranking, previousSelection, domainsOf, domainPrior: airlineDesk });
+    assert.equal(focused.domain, 'airline', 'an airline desk stays with airline tools however "mkdir" scores');
+    assert.deepEqual(names(focused.ranking), ['book_reservation', 'mkdir', 'touch']);
+    const named = focusToolRanking({
+      ranking,
+      previousSelection,
+      domainsOf,
+      domainPrior: airlineDesk,
+      namedDomains: new Set(['files']),
+    });
+    assert.equal(named.domain, 'files');
+    const concierge = new Map([['airline', 1], ['files', 0.9]]);
+    assert.equal(focusToolRanking({ ranking, previousSelection, domainsOf, domainPrior: concierge }).domain, 'files');
+  });
+
   it('moves on a smaller lead when the message names the other domain', () => {
     const ranking = rank(['mkdir', 1.6], ['touch', 1.2], ['book_reservation', 1.0]);
     const previousSelection = ['book_reservation', 'get_reservation_details', 'update_reservation_flights'];

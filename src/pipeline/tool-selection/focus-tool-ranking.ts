@@ -39,6 +39,22 @@ const SWITCH_FACTOR = 2.5;
 /** …or by this one when the message names that tool's domain ("add a note" while the conversation was about tasks). */
 const NAMED_SWITCH_FACTOR = 1.25;
 
+/**
+ * The deployment's own domain: the instructions lean to it by at least this much more than to any other (see
+ * measureDomainPrior; an airline policy leads its airline tools by about 0.4, a concierge of ten services leads none).
+ */
+const DEPLOYMENT_DOMAIN_LEAD = 0.2;
+/** How far the instructions lean to `domain` beyond the next domain (0 when they lean elsewhere or nowhere). */
+function leadOf(prior: ReadonlyMap<string, number> | undefined, domain: string): number {
+  const others = [...(prior ?? [])].filter(([tag]) => tag !== domain).map(([, lean]) => lean);
+  return Math.max(0, (prior?.get(domain) ?? 0) - Math.max(0, ...others));
+}
+
+/** Whether `domain` is the deployment's own: its instructions lean to it DEPLOYMENT_DOMAIN_LEAD more than to any other. */
+export function isDeploymentDomain(prior: ReadonlyMap<string, number> | undefined, domain: string): boolean {
+  return leadOf(prior, domain) >= DEPLOYMENT_DOMAIN_LEAD;
+}
+
 function voteForDomains(input: FocusToolRankingInput): Map<string, number> {
   const votes = new Map<string, number>();
   // With nothing ranked (a message that names no tool) the priors still vote, with a unit weight.
@@ -66,7 +82,8 @@ function leadingDomain(votes: ReadonlyMap<string, number>): string | null {
  * score order within each part. A conversation stays in one domain for many turns, so selecting within it keeps the
  * tool list (and the cached prefix behind it) steady and avoids look-alike tools of other domains. A message that
  * clearly belongs elsewhere (its best tool outscores the domain's best by SWITCH_FACTOR) moves the focus to that
- * tool's domain, as does a smaller lead when the message names that domain. Pure and deterministic; with no tags, or
+ * tool's domain, as does a smaller lead when the message names that domain; the deployment's own domain (its
+ * instructions lean to it, see isDeploymentDomain) is left only for a domain the message names. Pure and deterministic; with no tags, or
  * no clear leader, the ranking comes back unchanged.
  */
 export function focusToolRanking(input: FocusToolRankingInput): FocusedRanking {
@@ -77,7 +94,9 @@ export function focusToolRanking(input: FocusToolRankingInput): FocusedRanking {
   const top = ranking[0];
   const bestInDomain = ranking.find(inDomain)?.score ?? 0;
   const named = top !== undefined && domainsOf(top.name).some((tag) => input.namedDomains?.has(tag) === true);
-  if (top !== undefined && !inDomain(top) && top.score > bestInDomain * (named ? NAMED_SWITCH_FACTOR : SWITCH_FACTOR)) {
+  // The deployment's own domain is left only for a domain the message names ("my files" at an airline desk).
+  const factor = named ? NAMED_SWITCH_FACTOR : isDeploymentDomain(input.domainPrior, domain) ? Infinity : SWITCH_FACTOR;
+  if (top !== undefined && !inDomain(top) && top.score > bestInDomain * factor) {
     domain = domainsOf(top.name)[0] ?? null;
     if (domain === null) return { ranking, domain: null };
   }

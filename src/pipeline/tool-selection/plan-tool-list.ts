@@ -4,7 +4,7 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { compareText } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
-import { focusToolRanking } from './focus-tool-ranking.ts';
+import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
 import { planToolSelection } from './select-tools.ts';
@@ -25,11 +25,6 @@ export type ToolListKeepReason = 'no-evidence' | 'offered-covers' | 'outside-foc
 export const TOOLS_IN_USE_MAX = 10;
 /** How many of the trigger's companions (the next step of its task) a change offers beside it. */
 const COMPANIONS_KEPT = 2;
-/**
- * The deployment's own domain: the instructions lean to it by at least this much more than to any other (see
- * measureDomainPrior; an airline policy leads its airline tools by about 0.4, a concierge of ten services leads none).
- */
-const DEPLOYMENT_DOMAIN_LEAD = 0.2;
 /** A message with this many words for a tool of the conversation's domain still reads as a request there. */
 const OWN_DOMAIN_WORDS = 1;
 /** Specs shown to the cheap model: the best this many of the focused ranking. */
@@ -83,12 +78,6 @@ export type ToolListPlan =
     readonly calledTools: readonly string[];
   };
 
-/** How far the instructions lean to `domain` beyond the next domain (0 when they lean elsewhere or nowhere). */
-function leadOf(prior: ReadonlyMap<string, number> | undefined, domain: string): number {
-  const others = [...(prior ?? [])].filter(([tag]) => tag !== domain).map(([, lean]) => lean);
-  return Math.max(0, (prior?.get(domain) ?? 0) - Math.max(0, ...others));
-}
-
 /** The domain's tools first (ranking order, then the rest of the domain by name), then everything else ranked. */
 function focusOnTrigger(
   input: PlanToolListInput,
@@ -121,7 +110,7 @@ function companionsOf(input: PlanToolListInput, trigger: string, domain: readonl
  * three of the message's own words close together in the tool's name and description, one in its name) for a tool that is not offered,
  * while no offered tool has as much. Chit-chat, thanks, questions answered from the conversation and messages that
  * share one word with some tool keep the list (and the cached prefix behind it), and so does a look-alike of another
- * domain while the conversation is in the deployment's own domain (DEPLOYMENT_DOMAIN_LEAD), the message also reads as a
+ * domain while the conversation is in the deployment's own domain (isDeploymentDomain), the message also reads as a
  * request there and names no other domain. On a change, the trigger is the strong
  * candidate the conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain.
  * Pure and deterministic.
@@ -182,7 +171,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   const inFocus = (name: string) => domain !== null && input.domainsOf(name).includes(domain);
   if (
     !firstRequest && domain !== null && !inFocus(trigger.name) &&
-    leadOf(input.domainPrior, domain) >= DEPLOYMENT_DOMAIN_LEAD &&
+    isDeploymentDomain(input.domainPrior, domain) &&
     findNamedDomains(input.text, input.domainsOf(trigger.name), trigger.name).size === 0 &&
     evidence.some((entry) => inFocus(entry.name) && entry.words >= OWN_DOMAIN_WORDS)
   ) return keep('outside-focus');

@@ -1,0 +1,17 @@
+// What the deployment's instructions lean to (see measureDomainPrior), measured once per tool index and instructions.
+import { measureDomainPrior } from '../pipeline/tool-selection/index.ts';
+import type { ToolIndex } from '../pipeline/tool-search/index.ts';
+import { STANDARD_TAG } from '../pipeline/tool-catalogue/index.ts';
+import type { TurnDependencies } from './turn-dependencies.ts';
+
+const priors = new WeakMap<ToolIndex, { readonly instructions: string; readonly prior: ReadonlyMap<string, number> }>();
+
+/** The instructions' domain lean, 0-1 by domain tag; the selection and find_tools both focus with it. */
+export function deploymentDomainPrior(deps: TurnDependencies): ReadonlyMap<string, number> {
+  const known = priors.get(deps.toolIndex);
+  if (known !== undefined && known.instructions === deps.content.instructions) return known.prior;
+  const domainsOf = (name: string) => (deps.registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG);
+  const prior = measureDomainPrior({ index: deps.toolIndex, instructions: deps.content.instructions, domainsOf });
+  priors.set(deps.toolIndex, { instructions: deps.content.instructions, prior });
+  return prior;
+}
