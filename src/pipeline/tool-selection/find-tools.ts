@@ -2,6 +2,7 @@
 import type { ToolDefinition } from '../types/index.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
+import { findNamedDomains } from './find-named-domains.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
 import { rankCompanions } from './rank-companions.ts';
 import { firstSentence } from './render-shortlist.ts';
@@ -112,6 +113,7 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
     previousSelection: input.focus.offered,
     calledTools: input.focus.calledTools,
     domainsOf: input.focus.domainsOf,
+    namedDomains: findNamedDomains(query, input.focus.domainsOf(ranked[0]?.name ?? ''), ranked[0]?.name ?? ''),
     ...(input.focus.domainPrior === undefined ? {} : { domainPrior: input.focus.domainPrior }),
   });
   const ranking = focused.ranking.filter((entry) => entry.score > 0);
