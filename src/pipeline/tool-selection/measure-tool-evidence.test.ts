@@ -12,6 +12,7 @@ tool('find_events', 'Find concerts and games in a city.', ['events']);
 tool('find_movies', 'Find movies showing in a city.', ['movies']);
 tool('search_hotel', 'Find a hotel at a given location. A popular service for rooms.', ['hotels']);
 tool('reserve_hotel', 'Reserve a selected hotel for given dates.', ['hotels']);
+tool('get_ride', 'Book a cab to any destination for a number of seats.', ['rides']);
 const index = createToolIndex(registry.domainTools());
 const evidenceFor = (text: string, name: string) => measureToolEvidence(index, text).find((one) => one.name === name);
 
@@ -28,7 +29,13 @@ describe('measureToolEvidence', () => {
     assert.equal(found?.words, 1, '"find" is in most tools: alone it says nothing');
     assert.ok(isStrongEvidence(found), 'the phrase is plain enough to change the list for');
   });
-  it('needs the two words together and in order, one of them in the tool name', () => {
+  it('takes a phrase whose words are not in the name when one of them only a few tools hold ("book me a cab")', () => {
+    const ride = evidenceFor('Great. Can you book me a cab there?', 'get_ride');
+    assert.equal(ride?.phrase, true);
+    assert.equal(ride?.nameWords, 0);
+    assert.equal(evidenceFor('The cab was late, so I booked another.', 'get_ride')?.phrase, false, 'not said together');
+  });
+  it('needs the two words together and in order, one of them in the tool name or rare', () => {
     assert.equal(evidenceFor('The hotel was hard to find.', 'search_hotel')?.phrase, false);
     assert.equal(evidenceFor('Find me a restaurant near the station', 'find_restaurants')?.phrase, true);
     assert.equal(evidenceFor('Find a nice restaurant near the station', 'find_restaurants')?.phrase, false);

@@ -25,8 +25,9 @@ export type ToolEvidence = {
   readonly rareWords: number;
   /**
    * Whether the message says two words one after the other (stop words aside) as the first sentence of the tool's
-   * description does, one of them in its name: "find a hotel" for `search_hotel` ("Find a hotel at a given location"),
-   * even where "find" is in most of the catalogue.
+   * description does, one of them in its name or held by only a few tools: "find a hotel" for `search_hotel` ("Find a
+   * hotel at a given location"), even where "find" is in most of the catalogue; "book me a cab" for `get_ride` ("Book a
+   * cab to any destination").
    */
   readonly phrase: boolean;
 };
@@ -62,6 +63,7 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
     }
   }
   const limit = Math.max(NEVER_GENERIC_TOOLS, index.tools.length * GENERIC_SHARE);
+  const isRare = (term: string) => (holders.get(term) ?? 0) > 0 && (holders.get(term) ?? 0) <= NEVER_GENERIC_TOOLS;
   const isSpecific = (term: string) => (holders.get(term) ?? 0) > 0 && (holders.get(term) ?? 0) <= limit;
   if (![...terms].some(isSpecific)) return [];
   const found: ToolEvidence[] = [];
@@ -69,7 +71,9 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
     const inName = (term: string) => tool.termFrequencies.name.has(term);
     const nameOrder = new Map([...tool.termFrequencies.name.keys()].map((term, at) => [term, at]));
     const matches = (term: string) => isSpecific(term) && (inName(term) || tool.termFrequencies.description.has(term));
-    const phrase = [...pairs].some((pair) => tool.phrases.has(pair) && pair.split(' ').some(inName));
+    const phrase = [...pairs].some((pair) =>
+      tool.phrases.has(pair) && pair.split(' ').some((term) => inName(term) || isRare(term))
+    );
     let best: ToolEvidence | undefined;
     // The best run of PROXIMITY consecutive message words: a request names its action and object together.
     for (let start = 0; start < sequence.length; start += 1) {
@@ -92,7 +96,7 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
 
 /**
  * Whether the evidence is strong enough to change the tool list for: STRONG_WORDS words, STRONG_NAME_WORDS of them in
- * the name, NAMED_WORDS words of the name, or a phrase of its description ("find a hotel"). While nothing is offered yet (`firstRequest`) one word of the tool's name,
+ * the name, NAMED_WORDS words of the name, or a phrase of its description ("find a hotel", "book me a cab"). While nothing is offered yet (`firstRequest`) one word of the tool's name,
  * or one word only a few tools hold, is enough ("what is the weather in Oslo?", "I want to find a dentist"): the first
  * list costs no cached prefix, and "hello, how are you?" still names no tool.
  */
