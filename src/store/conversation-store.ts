@@ -60,6 +60,11 @@ export type FinishTurnInput = Scoped<{
   releaseLock?: boolean;
   /** The conversation's asset session after this turn, stored in the same transaction, only if the turn was running. */
   session?: { readonly sessionId: string; readonly sessionStartedAt: string; readonly lastActivityAt: string };
+  /**
+   * The conversation's domain tools after this turn (most recently used first), stored in the same transaction, only if
+   * the turn was running; a change of the set is counted as setSelectedTools counts it.
+   */
+  selectedTools?: readonly string[];
 }>;
 
 /**

@@ -153,11 +153,9 @@ async function update(
     previousOrder: chosen.order,
     calledThisTurn: listCalledTools(steps.run),
   });
-  if (JSON.stringify(order) !== JSON.stringify(chosen.order)) {
-    // Tools called (the least recently used go first) or a find_tools answer that changed the list mid-turn: the next
-    // turn starts from it (and reads its cached prefix).
-    await deps.store.setSelectedTools({ ...turn.scope, tools: order });
-  }
+  // Tools called (the least recently used go first) or a find_tools answer that changed the list mid-turn: the next
+  // turn starts from it (and reads its cached prefix). Stored with the turn, in its transaction.
+  const reordered = JSON.stringify(order) !== JSON.stringify(chosen.order);
   const result: TurnResult = {
     message: { id: deps.createId(), role: 'assistant', text: steps.finalText },
     usage: sumBilledUsage(ledger.rows),
@@ -170,6 +168,7 @@ async function update(
     steps,
     usage: ledger.rows,
     result,
+    ...(reordered ? { selectedTools: order } : {}),
   });
   await closeTurnJournal(deps, turn.scope, turn.idempotencyKey);
   logTurn(deps, turn, context, chosen, steps, result);

@@ -61,6 +61,8 @@ export type StoreTurnInput = ConversationScope & {
   readonly steps: ModelStepsResult;
   readonly usage: readonly NewUsageRow[];
   readonly result: TurnResult;
+  /** The conversation's domain tools after this turn, when they changed (stored in the same transaction). */
+  readonly selectedTools?: readonly string[];
 };
 
 /**
@@ -83,6 +85,7 @@ export async function storeTurn(deps: TurnDependencies, input: StoreTurnInput): 
     ...(input.idempotencyKey === undefined
       ? {}
       : { idempotency: { key: input.idempotencyKey, response: input.result } }),
+    ...(input.selectedTools === undefined ? {} : { selectedTools: input.selectedTools }),
   });
   if (!completed.ok) {
     throw new AppError('conflict', 'this turn lost its lock before it could be stored; send the message again');

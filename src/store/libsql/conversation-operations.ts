@@ -102,18 +102,18 @@ export function createConversationOperations(context: StoreContext): Conversatio
         throw new AppError('internal', 'selected tools must be non-empty tool names');
       }
       const tools = input.tools === null ? null : JSON.stringify(input.tools);
-      // A change of an existing selection's set (not the first one, not a new order of the same tools) is counted: it
-      // rewrites the cached prefix behind the tools.
-      await updateOwned(
-        input,
-        'selected_tools = ?, tool_changes = tool_changes + (CASE WHEN selected_tools IS NULL OR ' +
-          '(SELECT json_group_array(value ORDER BY value) FROM json_each(selected_tools)) IS ' +
-          '(SELECT json_group_array(value ORDER BY value) FROM json_each(?)) THEN 0 ELSE 1 END)',
-        [tools, tools],
-      );
+      await updateOwned(input, `selected_tools = ?, tool_changes = tool_changes + ${TOOL_SET_CHANGED}`, [tools, tools]);
     },
   };
 }
+
+/**
+ * 1 when the tool list bound to its `?` changes the set of the stored one, else 0: the first list and a new order of
+ * the same tools do not count (a change rewrites the cached prefix behind the tools; a reorder is the same bytes).
+ */
+export const TOOL_SET_CHANGED = '(CASE WHEN c.selected_tools IS NULL OR ' +
+  '(SELECT json_group_array(value ORDER BY value) FROM json_each(c.selected_tools)) IS ' +
+  '(SELECT json_group_array(value ORDER BY value) FROM json_each(?)) THEN 0 ELSE 1 END)';
 
 function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;

@@ -177,6 +177,36 @@ describe('completeTurn / failTurn', () => {
     );
   });
 
+  it("stores the conversation's tool list with the turn, counts a changed set, and a finished turn writes none", async () => {
+    const { store } = fixture;
+    const scope = await newScope();
+    const toolChanges = async () => {
+      const row = await fixture.database.read({
+        sql: 'SELECT tool_changes FROM conversations WHERE id = ?',
+        args: [scope.conversationId],
+      });
+      return Number(row.rows[0]?.['tool_changes']);
+    };
+    const finish = async (turnId: string, selectedTools: readonly string[]) => {
+      await startTurn(scope, turnId);
+      return store.completeTurn({ ...scope, turnId, messages: [textMessage('user', 'q')], selectedTools });
+    };
+    assert.ok((await finish('tools-1', ['search_hotel', 'reserve_hotel'])).ok);
+    assert.deepEqual((await store.getConversation(scope))?.selectedTools, ['search_hotel', 'reserve_hotel']);
+    assert.equal(await toolChanges(), 0, 'the first list is not a change');
+    assert.ok((await finish('tools-2', ['reserve_hotel', 'search_hotel'])).ok);
+    assert.deepEqual((await store.getConversation(scope))?.selectedTools, ['reserve_hotel', 'search_hotel']);
+    assert.equal(await toolChanges(), 0, 'a new order of the same tools is not a change');
+    assert.ok((await finish('tools-3', ['get_weather', 'reserve_hotel'])).ok);
+    assert.equal(await toolChanges(), 1);
+    const late = await store.completeTurn({ ...scope, turnId: 'tools-3', selectedTools: ['send_message'] });
+    assert.deepEqual(late, { ok: false, reason: 'turn_not_running' });
+    assert.deepEqual((await store.getConversation(scope))?.selectedTools, ['get_weather', 'reserve_hotel']);
+    assert.equal(await toolChanges(), 1, 'a turn that is no longer running changes nothing');
+    await startTurn(scope, 'tools-4');
+    await assert.rejects(store.completeTurn({ ...scope, turnId: 'tools-4', selectedTools: [''] }), /non-empty/);
+  });
+
   it('writes none of a finishing batch when one part is malformed', async () => {
     const { store } = fixture;
     const scope = await newScope();

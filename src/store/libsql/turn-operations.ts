@@ -8,6 +8,8 @@ import {
   withAssignedSeq,
   type WriteGuard,
 } from './build-message-inserts.ts';
+import { AppError } from '../../errors.ts';
+import { TOOL_SET_CHANGED } from './conversation-operations.ts';
 import { buildIdempotencyCompletion } from './idempotency-operations.ts';
 import { assertConversation, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 import { buildUsageInsert } from './usage-operations.ts';
@@ -47,6 +49,17 @@ function buildConversationUpdate(
       assignments.push(`${column} = CASE WHEN ${options.guard.sql} THEN ? ELSE c.${column} END`);
       args.push(...options.guard.args, value);
     }
+  }
+  if (input.selectedTools !== undefined) {
+    if (!input.selectedTools.every((tool) => typeof tool === 'string' && tool.length > 0)) {
+      throw new AppError('internal', 'selected tools must be non-empty tool names');
+    }
+    const tools = JSON.stringify(input.selectedTools);
+    assignments.push(
+      `selected_tools = CASE WHEN ${options.guard.sql} THEN ? ELSE c.selected_tools END`,
+      `tool_changes = c.tool_changes + (CASE WHEN ${options.guard.sql} THEN ${TOOL_SET_CHANGED} ELSE 0 END)`,
+    );
+    args.push(...options.guard.args, tools, ...options.guard.args, tools);
   }
   if (assignments.length === 0) return null;
   return {
