@@ -38,7 +38,6 @@ export type ChosenTools = {
 /** Never throws for a selector failure: a timeout, an error or an empty answer falls back to the local top picks. */
 export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInput): Promise<ChosenTools> {
   const { settings, registry } = deps;
-  const domainsOf = (name: string) => (registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG);
   const isDomainTool = (name: string) =>
     registry.get(name) !== undefined && !registry.get(name)?.tags.includes(STANDARD_TAG);
   const plan = planToolList({
@@ -48,7 +47,7 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     calledTools: (input.calledTools ?? []).filter(isDomainTool),
     index: deps.toolIndex,
     lookup: (name) => registry.get(name),
-    domainsOf,
+    domainsOf: registry.domainsOf,
     domains: registry.domains(),
     domainTools: (domain) => registry.domainTools(domain).map((spec) => spec.name),
     minTools: settings.minDomainTools,

@@ -1,7 +1,6 @@
 // What the deployment's instructions lean to (see measureDomainPrior), measured once per tool index and instructions.
 import { measureDomainPrior } from '../pipeline/tool-selection/index.ts';
 import type { ToolIndex } from '../pipeline/tool-search/index.ts';
-import { STANDARD_TAG } from '../pipeline/tool-catalogue/index.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 const priors = new WeakMap<ToolIndex, { readonly instructions: string; readonly prior: ReadonlyMap<string, number> }>();
@@ -10,8 +9,11 @@ const priors = new WeakMap<ToolIndex, { readonly instructions: string; readonly 
 export function deploymentDomainPrior(deps: TurnDependencies): ReadonlyMap<string, number> {
   const known = priors.get(deps.toolIndex);
   if (known !== undefined && known.instructions === deps.content.instructions) return known.prior;
-  const domainsOf = (name: string) => (deps.registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG);
-  const prior = measureDomainPrior({ index: deps.toolIndex, instructions: deps.content.instructions, domainsOf });
+  const prior = measureDomainPrior({
+    index: deps.toolIndex,
+    instructions: deps.content.instructions,
+    domainsOf: deps.registry.domainsOf,
+  });
   priors.set(deps.toolIndex, { instructions: deps.content.instructions, prior });
   return prior;
 }

@@ -2,7 +2,6 @@
 import { resolveAssetRequest } from '../pipeline/assets/index.ts';
 import { GET_ASSET_TOOL_NAME } from '../pipeline/assets/index.ts';
 import { answerFindTools, FIND_TOOLS_NAME } from '../pipeline/tool-selection/index.ts';
-import { STANDARD_TAG } from '../pipeline/tool-catalogue/index.ts';
 import type { ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { ToolOutcome } from '../tools/tool-handler.ts';
 import type { TurnEvent } from './chat-service.ts';
@@ -156,7 +155,7 @@ export async function executeToolCalls(
         focus: {
           offered: [...context.offered],
           calledTools: [],
-          domainsOf: (name) => (deps.registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
+          domainsOf: deps.registry.domainsOf,
           domainTools: (domain) => deps.registry.domainTools(domain).map((spec) => spec.name),
           domainPrior: deploymentDomainPrior(deps),
         },

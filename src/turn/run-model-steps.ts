@@ -1,17 +1,9 @@
 // The tool loop of one turn: call the main model, run the tools it asks for, call again, up to the step cap.
 import { AppError } from '../errors.ts';
-import { isRetryableModelError } from '../bedrock/translate-bedrock-error.ts';
 import type { CacheLayer } from '../pipeline/assembly/index.ts';
 import type { TokenCorrection } from '../pipeline/tokens/index.ts';
 import type { AssetPair } from '../pipeline/assets/index.ts';
-import type {
-  ContentBlock,
-  Message,
-  ModelReply,
-  PromptRequest,
-  ToolResultBlock,
-  ToolUseBlock,
-} from '../pipeline/types/index.ts';
+import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { JournalStep } from '../store/store-records.ts';
 import { isCachePoint } from '../pipeline/types/index.ts';
 import { FIND_TOOLS_NAME } from '../pipeline/tool-selection/index.ts';
@@ -20,21 +12,20 @@ import type { WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
 import { buildMainPrompt, type MainPromptInput } from './build-main-prompt.ts';
+import { callMainModel } from './call-main-model.ts';
 import type { TurnEvent } from './chat-service.ts';
 import { executeToolCalls } from './execute-tool-calls.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 /** Said when the model answered with nothing at all (Bedrock rejects empty messages in the next request). */
 export const EMPTY_REPLY_TEXT = '(no answer)';
-/** Pause before the one retry of a main call that failed before any text reached the client. */
-const RETRY_DELAY_MS = 250;
 
 export type ModelStepsInput = {
   readonly userId: string;
   readonly conversationId: string;
   readonly userMessage: Message;
-  /** Earlier user turns, oldest first (the last few): find_tools reads the model's query in their context. */
-  readonly recentUserTurns?: readonly string[];
+  /** The conversation's last user turns, oldest first, this turn's last: find_tools reads the model's query in them. */
+  readonly userTurns?: readonly string[];
   readonly summary: { readonly text: string } | null;
   /** Stored messages not covered by the summary that go into the prompt, oldest first. */
   readonly storedWindow: readonly WindowMessage[];
@@ -92,38 +83,8 @@ export type ModelStepsResult = {
   readonly refused: readonly string[];
 };
 
-async function callMainModel(
-  deps: TurnDependencies,
-  request: PromptRequest,
-  onEvent: (event: TurnEvent) => void,
-  signal: AbortSignal | undefined,
-): Promise<ModelReply> {
-  let emitted = false;
-  const onText = (text: string) => {
-    emitted = true;
-    onEvent({ type: 'delta', text });
-  };
-  try {
-    return await deps.models.converseStream(request, { onText, ...(signal === undefined ? {} : { signal }) });
-  } catch (error) {
-    if (emitted || signal?.aborted === true || !(error instanceof AppError) || !isRetryableModelError(error)) {
-      throw error;
-    }
-    deps.logger.log('warn', 'model_call_retry', { code: error.code });
-    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-    signal?.throwIfAborted();
-    return deps.models.converseStream(request, { onText, ...(signal === undefined ? {} : { signal }) });
-  }
-}
-
 /** Steps that only call find_tools, per turn, that do not count against maxToolSteps. */
 const FREE_SEARCH_STEPS = 2;
-
-/** The text of a user message (its text blocks), as one entry or none. */
-function userText(message: Message): readonly string[] {
-  const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
-  return text === '' ? [] : [text];
-}
 
 function stepLimitText(steps: number): string {
   return `I stopped after ${steps} tool steps without finishing. Tell me how you would like to continue.`;
@@ -225,7 +186,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       onEvent: input.onEvent,
       offered: new Set(prompt.request.tools.flatMap((tool) => (isCachePoint(tool) ? [] : [tool.name]))),
       turnKey: input.turnKey,
-      userTurns: [...(input.recentUserTurns ?? []), ...userText(input.userMessage)],
+      userTurns: input.userTurns ?? [],
       recorded: new Map((replayed?.results ?? []).map((result) => [result.toolUseId, result])),
       ...(journal === undefined ? {} : { onResult: (result: ToolResultBlock) => journal.recordResult(step, result) }),
     }, toolUses);

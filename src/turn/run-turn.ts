@@ -117,7 +117,7 @@ function run(
     userId: input.userId,
     conversationId: input.conversationId,
     userMessage: { role: 'user', content: [{ type: 'text', text: input.text }] },
-    recentUserTurns: context.recentUserTurns,
+    userTurns: [...context.recentUserTurns, input.text],
     summary: context.memory.summary === '' ? null : { text: context.memory.summary },
     storedWindow: context.storedWindow,
     lastStoredSeq: context.lastStoredSeq,

@@ -22,6 +22,9 @@ describe('createToolRegistry', () => {
     assert.deepEqual(registry.domainTools().map((tool) => tool.name), ['Mid', 'zeta']);
     assert.deepEqual(registry.domainTools('mail').map((tool) => tool.name), ['Mid']);
     assert.deepEqual(registry.domains(), ['files', 'mail']);
+    assert.deepEqual(registry.domainsOf('zeta'), ['files']);
+    assert.deepEqual(registry.domainsOf('alpha'), [], 'standard is no domain');
+    assert.deepEqual(registry.domainsOf('constructor'), [], 'an unknown name has none');
   });
 
   it('serialises the same set to the same bytes', () => {

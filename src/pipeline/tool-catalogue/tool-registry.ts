@@ -40,6 +40,8 @@ export type ToolRegistry = {
   all(): readonly ToolSpec[];
   /** Every tag except `standard`, sorted. */
   domains(): readonly string[];
+  /** A tool's tags except `standard` (its domains); none for an unknown tool. */
+  domainsOf(name: string): readonly string[];
 };
 
 /**
@@ -110,5 +112,6 @@ export function createToolRegistry(): ToolRegistry {
       all().filter((spec) => !spec.tags.includes(STANDARD_TAG) && (domain === undefined || spec.tags.includes(domain))),
     domains: () =>
       [...new Set(all().flatMap((spec) => spec.tags))].filter((tag) => tag !== STANDARD_TAG).sort(compareText),
+    domainsOf: (name) => (tools.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
   };
 }

@@ -2,6 +2,6 @@
 export { measureRecall, parseLabelledQueries, recallAt } from './measure-recall.ts';
 export type { LabelledQuery, MeasureRecallOptions, RecallReport } from './measure-recall.ts';
 export { createBm25Index, rankToolsBm25 } from './rank-tools-bm25.ts';
-export { createToolIndex, rankTools } from './rank-tools.ts';
+export { createToolIndex, leadOfDomain, rankTools } from './rank-tools.ts';
 export type { RankedTool, RankingContext, RankToolsInput, ToolIndex } from './rank-tools.ts';
 export { pairTerms, splitWords, tokenizeForSearch } from './tokenize-for-search.ts';

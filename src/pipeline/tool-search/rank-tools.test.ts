@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createToolIndex, rankTools } from './rank-tools.ts';
+import { createToolIndex, leadOfDomain, rankTools } from './rank-tools.ts';
 import { createBm25Index, rankToolsBm25 } from './rank-tools-bm25.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 
@@ -172,6 +172,17 @@ describe('rankTools', () => {
   it('returns nothing for an empty catalogue or a query of stop words', () => {
     assert.deepEqual(rankTools(createToolIndex([]), { query: 'remove a file' }), []);
     assert.deepEqual(rankTools(index, { query: 'the and of' }), []);
+  });
+});
+
+describe('leadOfDomain', () => {
+  it('measures how far the instructions lean to a domain beyond the next one, never below 0', () => {
+    const airlineDesk = new Map([['airline', 1], ['retail', 0.6], ['travel', 0.2]]);
+    assert.ok(Math.abs(leadOfDomain(airlineDesk, 'airline') - 0.4) < 1e-9);
+    assert.equal(leadOfDomain(airlineDesk, 'retail'), 0);
+    assert.equal(leadOfDomain(new Map([['hotels', 1], ['calendar', 1]]), 'hotels'), 0, 'a tie leads nowhere');
+    assert.equal(leadOfDomain(new Map([['notes', 1]]), 'notes'), 1);
+    assert.equal(leadOfDomain(undefined, 'notes'), 0);
   });
 });
 

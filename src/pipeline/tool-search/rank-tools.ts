@@ -145,6 +145,15 @@ function measureDomains(index: ToolIndex, contextScores: readonly number[]): Map
 }
 
 /**
+ * How far the instructions lean to `domain` beyond the next domain, 0..1 (0 when they lean elsewhere or nowhere): an
+ * airline policy leads its airline tools by about 0.4, a concierge's spread of ten services by none.
+ */
+export function leadOfDomain(prior: ReadonlyMap<string, number> | undefined, domain: string): number {
+  const others = [...(prior ?? [])].filter(([tag]) => tag !== domain).map(([, lean]) => lean);
+  return Math.min(1, Math.max(0, (prior?.get(domain) ?? 0) - Math.max(0, ...others)));
+}
+
+/**
  * Strength in 0..1 of every tag the context vouches for: the called tools' tags (a tool of two domains gives each half,
  * each earlier call counts CALLED_DECAY of the next, the strongest tag has 1), or the instructions' lead of a tag over
  * the runner-up (an airline policy leads its airline tools by much; a concierge's spread of ten services by none).
@@ -157,9 +166,8 @@ function measureContextDomains(index: ToolIndex, context: RankingContext | undef
   });
   const topVote = Math.max(0, ...votes.values());
   const strength = new Map([...votes].map(([tag, vote]) => [tag, vote / topVote]));
-  const [, runnerUp = 0] = [...(context?.domainPrior?.values() ?? [])].sort((a, b) => b - a);
-  for (const [tag, lean] of context?.domainPrior ?? []) {
-    strength.set(tag, Math.max(strength.get(tag) ?? 0, Math.min(1, lean - runnerUp)));
+  for (const tag of context?.domainPrior?.keys() ?? []) {
+    strength.set(tag, Math.max(strength.get(tag) ?? 0, leadOfDomain(context?.domainPrior, tag)));
   }
   return strength;
 }

@@ -1,5 +1,5 @@
 // Puts the conversation's active domain first in a tool ranking, so a selection stays coherent and rarely changes.
-import type { RankedTool } from '../tool-search/index.ts';
+import { leadOfDomain, type RankedTool } from '../tool-search/index.ts';
 
 export type FocusToolRankingInput = {
   /** Best first, as rankTools returns it. */
@@ -44,15 +44,9 @@ const NAMED_SWITCH_FACTOR = 1.25;
  * measureDomainPrior; an airline policy leads its airline tools by about 0.4, a concierge of ten services leads none).
  */
 const DEPLOYMENT_DOMAIN_LEAD = 0.2;
-/** How far the instructions lean to `domain` beyond the next domain (0 when they lean elsewhere or nowhere). */
-function leadOf(prior: ReadonlyMap<string, number> | undefined, domain: string): number {
-  const others = [...(prior ?? [])].filter(([tag]) => tag !== domain).map(([, lean]) => lean);
-  return Math.max(0, (prior?.get(domain) ?? 0) - Math.max(0, ...others));
-}
-
 /** Whether `domain` is the deployment's own: its instructions lean to it DEPLOYMENT_DOMAIN_LEAD more than to any other. */
 export function isDeploymentDomain(prior: ReadonlyMap<string, number> | undefined, domain: string): boolean {
-  return leadOf(prior, domain) >= DEPLOYMENT_DOMAIN_LEAD;
+  return leadOfDomain(prior, domain) >= DEPLOYMENT_DOMAIN_LEAD;
 }
 
 function voteForDomains(input: FocusToolRankingInput): Map<string, number> {

@@ -83,7 +83,7 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
       if (
         best === undefined || window.size > best.words || (window.size === best.words && nameWords > best.nameWords)
       ) {
-        const rareWords = [...window].filter((term) => (holders.get(term) ?? 0) <= NEVER_GENERIC_TOOLS).length;
+        const rareWords = [...window].filter(isRare).length;
         best = { name: tool.name, words: window.size, nameWords, rareWords, phrase };
       }
     }
