@@ -1,24 +1,31 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
 import { createToolRegistry } from '../tool-catalogue/index.ts';
 import { createToolIndex } from '../tool-search/index.ts';
 import { answerFindTools, FIND_TOOLS_TOOL } from './find-tools.ts';
 import { offerFoundTools } from './offer-found-tools.ts';
 import { TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
-const registry = createToolRegistry();
-const tool = (name: string, description: string, tags: string[]) =>
-  registry.register({ name, description, inputSchema: { type: 'object', properties: {} }, tags });
-tool('book_flight', 'Book a flight for a passenger. Needs the flight number and a payment method.', ['travel']);
-tool('search_flights', 'Search flights between two airports on a date.', ['travel']);
-tool('cancel_booking', 'Cancel a flight booking and refund it.', ['travel']);
-tool('get_booking', 'Read a flight booking by its id.', ['travel']);
-tool('create_note', 'Write a note with a title and a body.', ['notes']);
-tool('list_notes', 'List the notes, newest first.', ['notes']);
-tool('send_message', 'Send a text message to a contact.', ['messages']);
-const index = createToolIndex(registry.domainTools());
+const { registry, index } = createTestCatalogue([
+  ['book_flight', 'Book a flight for a passenger. Needs the flight number and a payment method.', ['travel']],
+  ['search_flights', 'Search flights between two airports on a date.', ['travel']],
+  ['cancel_booking', 'Cancel a flight booking and refund it.', ['travel']],
+  ['get_booking', 'Read a flight booking by its id.', ['travel']],
+  ['create_note', 'Write a note with a title and a body.', ['notes']],
+  ['list_notes', 'List the notes, newest first.', ['notes']],
+  ['send_message', 'Send a text message to a contact.', ['messages']],
+]);
 const find = (query: unknown, minTools = 3, maxTools = 5) =>
   answerFindTools({ input: { query }, index, lookup: (name) => registry.get(name), minTools, maxTools });
+
+/** A conversation that offers `offered` and called `calledTools` (most recent first), over the test catalogue. */
+const focusOn = (offered: readonly string[], calledTools: readonly string[]) => ({
+  offered,
+  calledTools,
+  domainsOf: registry.domainsOf,
+  domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
+});
 
 describe('answerFindTools', () => {
   it('answers `name: first sentence` lines of the best matches, best first, between minTools and maxTools', () => {
@@ -46,12 +53,7 @@ describe('answerFindTools', () => {
     assert.match(none.text, /No tool matches "zzqx wubble"/);
   });
   it("ranks the conversation's domain first, and answers its tools not offered yet when the words match nothing new", () => {
-    const focus = {
-      offered: ['search_flights', 'book_flight'],
-      calledTools: ['search_flights'],
-      domainsOf: (name: string) => registry.get(name)?.tags ?? [],
-      domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
-    };
+    const focus = focusOn(['search_flights', 'book_flight'], ['search_flights']);
     const ask = (query: string) =>
       answerFindTools({
         input: { query },
@@ -72,12 +74,7 @@ describe('answerFindTools', () => {
     assert.equal(ask('send a text message to Ana').found[0], 'send_message', 'another domain that clearly leads');
   });
   it("reads a vague query in the conversation's recent user turns ('Yes, that works.' after asking to text Ana)", () => {
-    const focus = {
-      offered: ['create_note', 'list_notes'],
-      calledTools: ['create_note'],
-      domainsOf: (name: string) => registry.get(name)?.tags ?? [],
-      domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
-    };
+    const focus = focusOn(['create_note', 'list_notes'], ['create_note']);
     const ask = (recentUserTurns: readonly string[]) =>
       answerFindTools({
         input: { query: 'Yes, that works.' },

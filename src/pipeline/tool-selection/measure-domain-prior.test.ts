@@ -1,21 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createToolRegistry, STANDARD_TAG } from '../tool-catalogue/index.ts';
-import { createToolIndex, rankTools } from '../tool-search/index.ts';
+import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
+import { rankTools } from '../tool-search/index.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
 import { measureDomainPrior } from './measure-domain-prior.ts';
 
-const registry = createToolRegistry();
-const tool = (name: string, description: string, tags: string[]) =>
-  registry.register({ name, description, inputSchema: { type: 'object', properties: {} }, tags });
-tool('book_reservation', 'Book a flight reservation for a user with saved payment methods.', ['airline']);
-tool('cancel_reservation', 'Cancel a whole flight reservation.', ['airline']);
-tool('update_reservation_baggages', 'Update the checked bags of a reservation.', ['airline']);
-tool('book_flight', 'Book a flight with a credit card.', ['travel']);
-tool('get_flight_cost', 'Get the cost of a flight in a travel class.', ['travel']);
-tool('create_note', 'Write a note.', ['notes']);
-const index = createToolIndex(registry.domainTools());
-const domainsOf = (name: string) => (registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG);
+const { registry, index } = createTestCatalogue([
+  ['book_reservation', 'Book a flight reservation for a user with saved payment methods.', ['airline']],
+  ['cancel_reservation', 'Cancel a whole flight reservation.', ['airline']],
+  ['update_reservation_baggages', 'Update the checked bags of a reservation.', ['airline']],
+  ['book_flight', 'Book a flight with a credit card.', ['travel']],
+  ['get_flight_cost', 'Get the cost of a flight in a travel class.', ['travel']],
+  ['create_note', 'Write a note.', ['notes']],
+]);
+const domainsOf = registry.domainsOf;
 
 describe('measureDomainPrior', () => {
   it("leans to the domain the deployment's instructions describe, the leader at 1", () => {

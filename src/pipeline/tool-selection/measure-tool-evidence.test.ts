@@ -1,19 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createToolRegistry } from '../tool-catalogue/index.ts';
-import { createToolIndex } from '../tool-search/index.ts';
+import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
 import { isStrongEvidence, measureToolEvidence } from './measure-tool-evidence.ts';
 
-const registry = createToolRegistry();
-const tool = (name: string, description: string, tags: string[]) =>
-  registry.register({ name, description, inputSchema: { type: 'object', properties: {} }, tags });
-tool('find_restaurants', 'Find a restaurant of a cuisine in a city.', ['restaurants']);
-tool('find_events', 'Find concerts and games in a city.', ['events']);
-tool('find_movies', 'Find movies showing in a city.', ['movies']);
-tool('search_hotel', 'Find a hotel at a given location. A popular service for rooms.', ['hotels']);
-tool('reserve_hotel', 'Reserve a selected hotel for given dates.', ['hotels']);
-tool('get_ride', 'Book a cab to any destination for a number of seats.', ['rides']);
-const index = createToolIndex(registry.domainTools());
+const { index } = createTestCatalogue([
+  ['find_restaurants', 'Find a restaurant of a cuisine in a city.', ['restaurants']],
+  ['find_events', 'Find concerts and games in a city.', ['events']],
+  ['find_movies', 'Find movies showing in a city.', ['movies']],
+  ['search_hotel', 'Find a hotel at a given location. A popular service for rooms.', ['hotels']],
+  ['reserve_hotel', 'Reserve a selected hotel for given dates.', ['hotels']],
+  ['get_ride', 'Book a cab to any destination for a number of seats.', ['rides']],
+]);
 const evidenceFor = (text: string, name: string) => measureToolEvidence(index, text).find((one) => one.name === name);
 
 describe('measureToolEvidence', () => {

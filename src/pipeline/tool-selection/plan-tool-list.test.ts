@@ -1,30 +1,29 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createToolRegistry, STANDARD_TAG } from '../tool-catalogue/index.ts';
+import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
 import { createToolIndex } from '../tool-search/index.ts';
+import { createToolRegistry } from '../tool-catalogue/index.ts';
 import { applyToolSelection } from './apply-tool-selection.ts';
 import { finishToolList, planToolList, type PlanToolListInput, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
-const registry = createToolRegistry();
-const tool = (name: string, description: string, tags: string[]) =>
-  registry.register({ name, description, inputSchema: { type: 'object', properties: {} }, tags });
-tool('search_flights', 'Search flights between two airports on a date.', ['travel']);
-tool('book_flight', 'Book a flight for a passenger with a payment method.', ['travel']);
-tool('get_booking', 'Read a flight booking by its id.', ['travel']);
-tool('cancel_booking', 'Cancel a flight booking and refund it.', ['travel']);
-tool('change_booking_date', 'Move a booked flight to another date.', ['travel']);
-tool('create_note', 'Save a note (ideas, facts to remember, meeting notes).', ['notes']);
-tool('search_notes', 'Search the saved notes by words.', ['notes']);
-tool('get_note', 'Read one note by its id.', ['notes']);
-tool('update_note', 'Change the text of a note.', ['notes']);
-tool('delete_note', 'Delete a note.', ['notes']);
-tool('create_task', 'Add a task to the to-do list, with an optional due date.', ['tasks']);
-tool('list_tasks', 'List the open tasks, soonest due first.', ['tasks']);
-tool('complete_task', 'Mark a task as done.', ['tasks']);
-tool('get_weather', 'Current weather for a city.', ['weather']);
-tool('get_forecast', 'Weather forecast for a city for the next days.', ['weather']);
-tool('add_wallet_card', 'Add a credit card to pay with to the wallet.', ['wallet']);
-const index = createToolIndex(registry.domainTools());
+const { registry, index } = createTestCatalogue([
+  ['search_flights', 'Search flights between two airports on a date.', ['travel']],
+  ['book_flight', 'Book a flight for a passenger with a payment method.', ['travel']],
+  ['get_booking', 'Read a flight booking by its id.', ['travel']],
+  ['cancel_booking', 'Cancel a flight booking and refund it.', ['travel']],
+  ['change_booking_date', 'Move a booked flight to another date.', ['travel']],
+  ['create_note', 'Save a note (ideas, facts to remember, meeting notes).', ['notes']],
+  ['search_notes', 'Search the saved notes by words.', ['notes']],
+  ['get_note', 'Read one note by its id.', ['notes']],
+  ['update_note', 'Change the text of a note.', ['notes']],
+  ['delete_note', 'Delete a note.', ['notes']],
+  ['create_task', 'Add a task to the to-do list, with an optional due date.', ['tasks']],
+  ['list_tasks', 'List the open tasks, soonest due first.', ['tasks']],
+  ['complete_task', 'Mark a task as done.', ['tasks']],
+  ['get_weather', 'Current weather for a city.', ['weather']],
+  ['get_forecast', 'Weather forecast for a city for the next days.', ['weather']],
+  ['add_wallet_card', 'Add a credit card to pay with to the wallet.', ['wallet']],
+]);
 const NOTES = ['create_note', 'delete_note', 'get_note', 'search_notes', 'update_note'];
 const WEATHER = ['get_forecast', 'get_weather'];
 const TRAVEL = ['book_flight', 'cancel_booking', 'change_booking_date', 'get_booking', 'search_flights'];
@@ -43,7 +42,7 @@ function plan(
     calledTools,
     index,
     lookup: (name) => registry.get(name),
-    domainsOf: (name) => (registry.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
+    domainsOf: registry.domainsOf,
     domains: registry.domains(),
     domainTools: (domain) => registry.domainTools(domain).map((spec) => spec.name),
     minTools: 3,
