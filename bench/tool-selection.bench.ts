@@ -3,8 +3,10 @@
 // the local ranking's recall at 15, bare and with the conversation's context. Exits 1 below a target. No timing target:
 // a busy machine changes no figure here.
 // `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|bfcl] [--half tuning|held-out] [--query user-words|intent]
-// [--misses]`
+// [--misses] [--sgd-dir <folder>]` (--sgd-dir: another set of SGD dialogues with its tools.json and system-prompt.md, as
+// testbench/replay/build-sgd-fixture.ts --output writes it, replayed in its own two halves instead of the fixture)
 import { readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureRecall, parseLabelledQueries } from '../src/pipeline/tool-search/index.ts';
 import type { LabelledQuery } from '../src/pipeline/tool-search/index.ts';
@@ -28,7 +30,8 @@ import { type ReplayRun, runReplay } from '../testbench/replay/run-replay.ts';
 import { type Half, HALVES, splitHalves } from '../testbench/replay/split-halves.ts';
 import type { FindToolsQuery } from '../testbench/replay/create-scripted-model.ts';
 
-const fixture = (path: string): string => new URL(`../testbench/fixtures/${path}`, import.meta.url).pathname;
+const fixture = (path: string): string =>
+  isAbsolute(path) ? path : new URL(`../testbench/fixtures/${path}`, import.meta.url).pathname;
 const manifest = (path: string) => ({ label: path, json: JSON.parse(readFileSync(fixture(path), 'utf8')) as unknown });
 
 type ReplayedFixture = {
@@ -42,6 +45,17 @@ type ReplayedFixture = {
   readonly chainUserTurns?: number;
   readonly noTool: boolean;
 };
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    half: { type: 'string' },
+    misses: { type: 'boolean' },
+    query: { type: 'string' },
+    'sgd-dir': { type: 'string' },
+  },
+});
+const sgdDir = values['sgd-dir'] === undefined ? undefined : resolve(values['sgd-dir']);
 
 const FIXTURES: readonly ReplayedFixture[] = [
   {
@@ -57,8 +71,8 @@ const FIXTURES: readonly ReplayedFixture[] = [
   {
     key: 'sgd',
     title: 'Schema-Guided Dialogue',
-    file: 'sgd/conversations.jsonl',
-    manifests: ['sgd/tools.json'],
+    file: sgdDir === undefined ? 'sgd/conversations.jsonl' : join(sgdDir, 'conversations.jsonl'),
+    manifests: [sgdDir === undefined ? 'sgd/tools.json' : join(sgdDir, 'tools.json')],
     splitKey: (conversation) => conversation.id,
     noTool: false,
   },
@@ -72,14 +86,6 @@ const FIXTURES: readonly ReplayedFixture[] = [
   },
 ];
 
-const { values } = parseArgs({
-  options: {
-    only: { type: 'string' },
-    half: { type: 'string' },
-    misses: { type: 'boolean' },
-    query: { type: 'string' },
-  },
-});
 /**
  * The replayed model's find_tools queries: the user's words (a lower bound; the targets are checked on these) and the
  * missing tool's action words (near what a real model asks; figures only). Default both.

@@ -1,6 +1,8 @@
 // Rebuilds testbench/fixtures/sgd/ from the Schema-Guided Dialogue train split (run by hand; tests only read the result).
 // node --import tsx testbench/replay/build-sgd-fixture.ts --source <dstc8-schema-guided-dialogue/train> [--count 48]
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+// [--output <folder>] (default the fixture; another folder also gets the fixture's system-prompt.md, ready for the bench's
+// --sgd-dir)
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { timeConversations, type UntimedConversation, type UntimedTurn } from './assign-timestamps.ts';
@@ -97,7 +99,9 @@ function toConversation(dialogue: Dialogue): UntimedConversation {
   };
 }
 
-const { values } = parseArgs({ options: { source: { type: 'string' }, count: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { source: { type: 'string' }, count: { type: 'string' }, output: { type: 'string' } },
+});
 if (values.source === undefined) throw new Error('--source <dstc8-schema-guided-dialogue/train folder> is required');
 const count = Number(values.count ?? 48);
 const services = JSON.parse(await readFile(join(values.source, 'schema.json'), 'utf8')) as Service[];
@@ -125,8 +129,10 @@ taken.sort((a, b) => candidates.indexOf(a) - candidates.indexOf(b));
 const conversations = timeConversations(taken.map(toConversation), {
   startAt: Date.parse('2024-03-04T09:00:00.000Z'),
 });
-await mkdir(OUTPUT, { recursive: true });
-await writeFile(join(OUTPUT, 'conversations.jsonl'), formatConversationsJsonl(conversations));
-await writeFile(join(OUTPUT, 'tools.json'), `${JSON.stringify(toTools(services), null, 1)}\n`);
+const output = values.output ?? OUTPUT;
+await mkdir(output, { recursive: true });
+await writeFile(join(output, 'conversations.jsonl'), formatConversationsJsonl(conversations));
+await writeFile(join(output, 'tools.json'), `${JSON.stringify(toTools(services), null, 1)}\n`);
+if (output !== OUTPUT) await copyFile(join(OUTPUT, 'system-prompt.md'), join(output, 'system-prompt.md'));
 const { toolUse, ...summary } = summariseConversations(conversations);
 console.log(JSON.stringify({ ...summary, services: uses.size, topTools: toolUse.slice(0, 5) }));
