@@ -20,6 +20,8 @@ export type IndexedTool = {
   readonly distinctiveTerms: readonly string[];
   /** Consecutive term pairs of its description's first sentence ("find hotel"): how its catalogue says what it does. */
   readonly phrases: ReadonlySet<string>;
+  /** The second term of its description's first sentence: what the first verb acts on ("Book a cab…" → cab). */
+  readonly object?: string;
 };
 
 /** One tool holding a term: its position and the term's field-weighted, length-normalised frequency there. */
@@ -118,8 +120,17 @@ export function indexToolFields(tools: readonly ToolSpec[]) {
       lengths[field] = terms.length;
     }
     const firstSentence = tool.description.split(/(?<=[.!?])\s/)[0] ?? '';
-    const phrases = pairTerms(tokenizeForSearch(firstSentence, { expandAbbreviations: false }));
-    return { name: tool.name, tags: tool.tags, termFrequencies, lengths, phrases };
+    const sentenceTerms = tokenizeForSearch(firstSentence, { expandAbbreviations: false });
+    const phrases = pairTerms(sentenceTerms);
+    const object = sentenceTerms[1];
+    return {
+      name: tool.name,
+      tags: tool.tags,
+      termFrequencies,
+      lengths,
+      phrases,
+      ...(object === undefined ? {} : { object }),
+    };
   });
   const documentFrequency = new Map<string, number>();
   for (const tool of partial) {

@@ -50,6 +50,11 @@ const SYNONYM_GROUPS: readonly string[] = [
   'lock secure',
   'unlock unsecure',
   'stock share equity',
+  'taxi cab',
+  'restaurant eatery diner dine eat',
+  'movie film',
+  'apartment flat residence',
+  'hotel motel lodging',
 ];
 
 function stemsOf(text: string): string[] {

@@ -80,8 +80,8 @@ function undouble(stem: string): string {
 }
 
 /**
- * A light, deterministic stemmer (plural, -ing, -ed, -ly, -tion, final -e), enough to make "moving", "moved",
- * "moves" and "move" meet. Never returns an empty string; words under 4 letters come back unchanged.
+ * A light, deterministic stemmer (plural, -ing, -ed, -ly, -tion, final -e, final consonant-y as i), enough to make
+ * "moving", "moved", "moves" and "move" meet, and "movies" and "movie". Never returns an empty string; words under 4 letters come back unchanged.
  */
 export function stemWord(word: string): string {
   if (word.length < 4 || /\d/u.test(word)) return word;
@@ -100,6 +100,8 @@ export function stemWord(word: string): string {
   else cut('ly');
   if (/[ts]ion$/u.test(stem)) cut('ion');
   if (stem.endsWith('e')) cut('e');
+  // A final y after a consonant reads as i, so "movies" (movy) meets "movie" (movi), "cities" meets "city".
+  if (/[^aeiouy]y$/u.test(stem) && stem.length > MIN_STEM_LENGTH) stem = `${stem.slice(0, -1)}i`;
   return stem;
 }
 

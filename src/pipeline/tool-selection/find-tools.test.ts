@@ -88,6 +88,22 @@ describe('answerFindTools', () => {
     assert.equal(ask(['Can you text Ana that I will be late?', 'Yes, that works.']).found[0], 'send_message');
     assert.notEqual(ask([]).found[0], 'send_message', 'without the turns before it, nothing points to the message');
   });
+  it('answers with the domain the latest request named when the query is a plain confirmation', () => {
+    const ask = (recentUserTurns: readonly string[]) =>
+      answerFindTools({
+        input: { query: 'Yes, that is right.' },
+        index,
+        lookup: (name) => registry.get(name),
+        minTools: 1,
+        maxTools: 3,
+        focus: focusOn(['create_note', 'list_notes'], ['create_note']),
+        recentUserTurns,
+      });
+    const turns = ['Could you book me a flight to Oslo?', 'Friday morning works.', 'Yes, that is right.'];
+    assert.ok(['book_flight', 'search_flights'].includes(ask(turns).found[0] ?? ''), ask(turns).text);
+    const plain = ask(['Thanks, that note is fine.', 'Yes, that is right.']);
+    assert.ok(!['book_flight', 'search_flights'].includes(plain.found[0] ?? ''), 'no request, no flight');
+  });
   it("answers the best match's companion second: the next step of its task, not yet offered", () => {
     const hotels = createToolRegistry();
     const add = (name: string, description: string, parameters: string[]) =>

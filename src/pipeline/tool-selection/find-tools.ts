@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../types/index.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
+import { findRequestedDomains } from './find-requested-domains.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
 import { rankCompanions } from './rank-companions.ts';
 import { firstSentence } from './render-shortlist.ts';
@@ -83,6 +84,38 @@ function withCompanion(input: FindToolsInput, found: readonly string[], offered:
   return [spec.name, companion, ...found.slice(1)].slice(0, Math.max(input.maxTools, 2));
 }
 
+/** How many of the latest user turns are read for the service they asked for (see requestedDomains). */
+const REQUEST_TURNS = 4;
+
+/**
+ * The domains the query asks for by a word only their tools hold (see findRequestedDomains), else those the newest of
+ * the last REQUEST_TURNS user turns that made such a request asked for: "Yes, that's perfect." after "I need a cab to go
+ * there" is still about the cab; there a domain with a tool offered already is left out (the model has it in view).
+ * Their tools lead the answer.
+ */
+function requestedDomains(
+  input: FindToolsInput,
+  query: string,
+  domainsOf: (name: string) => readonly string[],
+): ReadonlySet<string> {
+  const offered = new Set((input.focus?.offered ?? []).flatMap(domainsOf));
+  const fresh = (domains: ReadonlyMap<string, unknown>) =>
+    new Set([...domains.keys()].filter((one) => !offered.has(one)));
+  const asked = findRequestedDomains({ index: input.index, text: query, domainsOf, isRequest: true });
+  if (asked.size > 0) return new Set(asked.keys());
+  const prior = input.focus?.domainPrior;
+  for (const turn of (input.recentUserTurns ?? []).slice(-REQUEST_TURNS).reverse()) {
+    const domains = findRequestedDomains({
+      index: input.index,
+      text: turn,
+      domainsOf,
+      ...(prior === undefined ? {} : { domainPrior: prior }),
+    });
+    if (domains.size > 0) return fresh(domains);
+  }
+  return new Set();
+}
+
 /** One answer line: `name: first sentence`, cut to LINE_CHARACTERS. */
 function describe(input: FindToolsInput, name: string): string {
   const line = firstSentence(input.lookup(name)?.description ?? '');
@@ -116,7 +149,14 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
     namedDomains: findNamedDomains(query, input.focus.domainsOf(ranked[0]?.name ?? ''), ranked[0]?.name ?? ''),
     ...(input.focus.domainPrior === undefined ? {} : { domainPrior: input.focus.domainPrior }),
   });
-  const ranking = focused.ranking.filter((entry) => entry.score > 0);
+  const requested = input.focus === undefined
+    ? new Set<string>()
+    : requestedDomains(input, query, input.focus.domainsOf);
+  const isRequested = (name: string) => input.focus?.domainsOf(name).some((domain) => requested.has(domain)) === true;
+  const ranking = [
+    ...focused.ranking.filter((entry) => isRequested(entry.name)),
+    ...focused.ranking.filter((entry) => !isRequested(entry.name) && entry.score > 0),
+  ];
   const best = ranking[0]?.score ?? 0;
   const found = ranking
     .filter((entry, position) => position < input.minTools || entry.score >= best * ANSWER_SCORE_RATIO)

@@ -132,6 +132,22 @@ describe('planToolList', () => {
     assert.equal(later.planned.kind, 'keep', 'once a list is offered, one rare word is not enough');
   });
 
+  it('moves to the domain a request names by a word only its tools hold, not on that word in news', () => {
+    const asked = plan('I need a flight to Rome on Friday.', NOTES, ['create_note']);
+    assert.equal(asked.planned.kind, 'change');
+    if (asked.planned.kind === 'change') {
+      assert.equal(asked.planned.reason, 'requested-domain');
+      assert.ok(TRAVEL.includes(asked.planned.trigger.name), asked.planned.trigger.name);
+    }
+    assert.ok(asked.list.filter((name) => TRAVEL.includes(name)).length >= 3, asked.list.join());
+    assert.equal(plan('We took a flight to Rome last Friday.', NOTES, ['create_note']).planned.kind, 'keep');
+    const covered = plan('I need a flight to Rome on Friday.', ['search_flights', ...NOTES], ['search_flights']);
+    assert.deepEqual([covered.planned.kind, covered.planned.kind === 'keep' && covered.planned.reason], [
+      'keep',
+      'offered-covers',
+    ]);
+  });
+
   it('keeps the list when an offered tool has the evidence', () => {
     const { planned, list } = plan('Cancel the flight booking I made yesterday', TRAVEL);
     assert.equal(planned.kind, 'keep');

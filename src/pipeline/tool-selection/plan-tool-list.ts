@@ -4,6 +4,7 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { compareText } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
+import { findRequestedDomains } from './find-requested-domains.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
@@ -11,7 +12,7 @@ import { planToolSelection } from './select-tools.ts';
 import type { ToolSelection, ToolSelectionPlan } from './tool-selection-plan.ts';
 
 /** Why the tool list changed (logged, and counted by the replay). */
-export type ToolListChangeReason = 'first-request' | 'strong-evidence' | 'find-tools';
+export type ToolListChangeReason = 'first-request' | 'strong-evidence' | 'requested-domain' | 'find-tools';
 /** Why it did not. */
 export type ToolListKeepReason = 'no-evidence' | 'offered-covers' | 'outside-focus';
 
@@ -133,11 +134,25 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     entry.nameWords >= 1 && entry.words >= 2 &&
     findNamedDomains(input.text, input.domainsOf(entry.name), entry.name).size > 0;
   const candidates = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
-  if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
+  // A request that says a word only one domain's tools hold ("could you find me a cab?") asks for that domain even when
+  // no single tool has strong evidence (see findRequestedDomains); at the first request it outweighs a weak candidate.
+  const requested = findRequestedDomains({
+    index: input.index,
+    text: input.text,
+    domainsOf: input.domainsOf,
+    ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
+  });
+  const inRequested = (name: string) => input.domainsOf(name).some((domain) => requested.has(domain));
+  const byRequest = requested.size > 0 && (candidates.length === 0 || firstRequest) &&
+    !candidates.some((entry) => inRequested(entry.name));
+  if (byRequest) {
+    if (input.previous.some(inRequested)) return keep('offered-covers');
+  } else if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
   // An offered tool covers the request when the message names it as plainly as the best candidate: as many words,
   // and as many of them in its name ("tickets for the event" names buy_event_tickets more than find_events).
   const [best = strongest] = candidates;
   if (
+    best !== undefined && !byRequest &&
     candidates.some((entry) =>
       input.previous.includes(entry.name) && entry.words >= best.words && entry.nameWords >= best.nameWords
     )
@@ -162,7 +177,12 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   });
   const position = new Map(ranking.map((entry, at) => [entry.name, at]));
   const place = (entry: ToolEvidence) => position.get(entry.name) ?? Number.POSITIVE_INFINITY;
-  const [trigger = strongest] = candidates.sort((a, b) => place(a) - place(b) || b.words - a.words);
+  const requestedTool = byRequest ? ranking.find((entry) => inRequested(entry.name))?.name : undefined;
+  const trigger = requestedTool === undefined
+    ? candidates.sort((a, b) => place(a) - place(b) || b.words - a.words)[0]
+    : evidence.find((entry) => entry.name === requestedTool) ??
+      { name: requestedTool, words: 0, nameWords: 0, rareWords: 0, phrase: false };
+  if (trigger === undefined) return keep('no-evidence');
   // The candidate the conversation-aware ranking puts first is offered already: nothing to change.
   if (input.previous.includes(trigger.name)) return keep('offered-covers');
   // The deployment's own domain holds the focus unless the message clearly leads elsewhere (see focusToolRanking): a
@@ -187,7 +207,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   });
   return {
     kind: 'change',
-    reason: firstRequest ? 'first-request' : 'strong-evidence',
+    reason: firstRequest ? 'first-request' : requestedTool === undefined ? 'strong-evidence' : 'requested-domain',
     trigger,
     selection,
     ranking: focused,

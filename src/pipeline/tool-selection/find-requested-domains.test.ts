@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
+import { findRequestedDomains, findRequestObjects, readsAsRequest } from './find-requested-domains.ts';
+
+const { registry, index } = createTestCatalogue([
+  ['ridesharing_1_get_ride', 'Call a taxi to head to a given destination.', ['ridesharing']],
+  ['restaurants_1_find_restaurants', 'Find a restaurant of a particular cuisine in a city.', ['restaurants']],
+  ['restaurants_1_reserve_restaurant', 'Reserve a table at a restaurant.', ['restaurants']],
+  ['movies_1_find_movies', 'Search for movies by location and genre.', ['movies']],
+  ['media_1_find_movies', 'Find movies to watch online by genre.', ['media']],
+  ['events_1_find_events', 'Find concerts and games happening in a city.', ['events']],
+  ['hotels_1_search_hotel', 'Find a hotel at a given location.', ['hotels']],
+  ['calculator_add_one', 'Add one to a number.', ['math']],
+]);
+
+function requested(text: string, domainPrior?: ReadonlyMap<string, number>): string[] {
+  return [
+    ...findRequestedDomains({
+      index,
+      text,
+      domainsOf: registry.domainsOf,
+      ...(domainPrior === undefined ? {} : { domainPrior }),
+    }).keys(),
+  ].sort();
+}
+
+describe('readsAsRequest', () => {
+  it('reads wishes, questions that ask for an act and orders as requests', () => {
+    for (
+      const text of [
+        "I'd like to find a place to eat.",
+        'I need a cab to go there, 1518 Park Street.',
+        'Could you help me find a rental car?',
+        'Are there any tourist attractions around there?',
+        'Thanks. Search for me some songs.',
+        'I’m looking for a hotel in Rome.',
+      ]
+    ) assert.equal(readsAsRequest(text), true, text);
+  });
+
+  it('does not read news, feelings, offers or thanks as requests', () => {
+    for (
+      const text of [
+        'We had a great dinner at the new place downtown.',
+        'Would you like to watch a movie with us on Friday?',
+        'Thanks, that was really helpful!',
+        'My goal is to give kids a loving home.',
+      ]
+    ) assert.equal(readsAsRequest(text), false, text);
+  });
+});
+
+describe('findRequestObjects', () => {
+  it('keeps the words right after each cue, at most eight, to the end of their sentence', () => {
+    assert.deepEqual(findRequestObjects('Great, thanks. Could you also find me a cab to the station? It is late.'), [
+      'a cab to the station?',
+    ]);
+    assert.deepEqual(
+      findRequestObjects('I want to see something really fun and cheap and close by tonight with my two friends'),
+      ['to see something really fun and cheap and'],
+    );
+    assert.deepEqual(findRequestObjects('How was your weekend?'), []);
+  });
+});
+
+describe('findRequestedDomains', () => {
+  it('finds the domain of a word only its tools hold, or of a synonym of a word the catalogue lacks', () => {
+    assert.deepEqual(requested('Can you help me find a place to eat?'), ['restaurants']);
+    assert.deepEqual(requested('I need a cab to go there, 1518 Park Street.'), ['ridesharing']);
+    assert.deepEqual(requested("I'd like a hotel room near there."), ['hotels']);
+  });
+
+  it('lets a word two domains hold name both, and a word of three or more name none', () => {
+    assert.deepEqual(requested("I'd like to watch a movie around there."), ['media', 'movies']);
+    assert.deepEqual(requested('Could you find me something in a city?'), []);
+  });
+
+  it('leaves out request verbs and numbers, and messages that ask for nothing', () => {
+    assert.deepEqual(requested('Can you find one for me?'), []);
+    assert.deepEqual(requested('We ate at a lovely restaurant and took a cab home.'), []);
+  });
+
+  it('reads a find_tools query as a request as a whole', () => {
+    assert.deepEqual(
+      [...findRequestedDomains({ index, text: 'taxi booking', domainsOf: registry.domainsOf, isRequest: true }).keys()],
+      ['ridesharing'],
+    );
+  });
+
+  it("under a deployment's own domain, names that domain or none", () => {
+    const desk = new Map([['restaurants', 0.6], ['ridesharing', 0.1]]);
+    assert.deepEqual(requested('Could you book me a cab and a table at the restaurant?', desk), ['restaurants']);
+    assert.deepEqual(requested('Could you book me a cab?', desk), []);
+  });
+});

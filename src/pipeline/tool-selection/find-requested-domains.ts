@@ -1,0 +1,140 @@
+// A request for a service in the user's own words ("could you find me a cab?", "I'd like a place to eat"): the message
+// reads as a request and says a word that only one domain's tools hold.
+import { findSynonyms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
+import { isDeploymentDomain } from './focus-tool-ranking.ts';
+
+/**
+ * How people ask for something in English: a wish ("I'd like", "I want", "I need", "I'm looking for"), a question that
+ * asks for an act ("can you", "could you", "is there"), or a sentence that starts with an order ("find me", "book a").
+ * Offers and invitations ("would you like", "do you want") are not requests for a service.
+ */
+const REQUEST_CUES: readonly RegExp[] = [
+  /\bi(?: would|'d| d)(?: really)? (?:like|love|prefer)\b/u,
+  /\bi(?: really)? (?:want|need|wanna)\b/u,
+  /\b(?:i'm|i am|we're|we are) (?:looking|searching|trying to find|interested in)\b/u,
+  /\b(?:looking|searching) for\b/u,
+  /\b(?:can|could|will|would) you (?!like\b)(?:please )?(?:help|find|get|book|reserve|search|look|check|show|tell|give|make|set|call|order|buy|rent|schedule|add|play|send|transfer|arrange)\b/u,
+  /\b(?:can|could|may) i (?:get|have|book|reserve|rent|order|buy)\b/u,
+  /\b(?:is|are) there (?:any|a|an|some)\b/u,
+  /\b(?:help|find|get|book|show) me\b/u,
+  /(?:^|[.!?]\s+)(?:please )?(?:find|search|look|book|reserve|rent|order|buy|schedule|call|get|show|play|check)\b/u,
+];
+
+/** A word held by more domains than this ("find", "ticket") names none of them. */
+const MAX_DOMAINS = 2;
+/** A request's object follows its cue closely ("could you find me [a cab]"): words further on say something else. */
+const OBJECT_WORDS = 8;
+
+/**
+ * What each request of the message asks for: the words after its cue (see REQUEST_CUES), up to the end of the sentence
+ * and at most OBJECT_WORDS; empty when nothing reads as a request. Case-insensitive, curly apostrophes read as straight.
+ */
+export function findRequestObjects(text: string): readonly string[] {
+  const plain = text.toLowerCase().replace(/[\u2018\u2019]/gu, "'");
+  const objects: string[] = [];
+  for (const sentence of plain.split(/(?<=[.!?])\s+|\n+/u)) {
+    let end = -1;
+    for (const cue of REQUEST_CUES) {
+      const match = cue.exec(sentence);
+      if (match !== null && (end < 0 || match.index + match[0].length < end)) end = match.index + match[0].length;
+    }
+    if (end >= 0) {
+      objects.push(
+        sentence.slice(end).split(/\s+/u).filter((word) => word.length > 0).slice(0, OBJECT_WORDS).join(' '),
+      );
+    }
+  }
+  return objects;
+}
+
+/** Whether the message asks for something (see findRequestObjects). */
+export function readsAsRequest(text: string): boolean {
+  return findRequestObjects(text).length > 0;
+}
+
+export type FindRequestedDomainsInput = {
+  readonly index: ToolIndex;
+  readonly text: string;
+  /** A tool's domain tags (`standard` excluded). */
+  readonly domainsOf: (name: string) => readonly string[];
+  /**
+   * What the deployment's instructions lean to (see measureDomainPrior): under a deployment domain (see
+   * isDeploymentDomain) a request names that domain or none, as its conversations stay there unless the user names
+   * another domain outright. Default none.
+   */
+  readonly domainPrior?: ReadonlyMap<string, number>;
+  /** The text is a request as a whole (a `find_tools` query): no cue needed, every word may be its object. */
+  readonly isRequest?: boolean;
+};
+
+/**
+ * The domains a request names by a word (or a synonym of it, see findSynonyms) that only that domain's tools hold, in
+ * a tag, name or description: "a cab" names ridesharing when only its tools say "cab", "a place to eat" names
+ * restaurants through "restaurant". A word found in tools of two domains ("place", "movie" in a catalogue with movie
+ * tickets and streaming) names neither by itself. Empty when the message does not read as a request (see
+ * readsAsRequest): "we had a great dinner" asks for nothing. Pure; linear in catalogue size × message words.
+ */
+export function findRequestedDomains(input: FindRequestedDomainsInput): ReadonlyMap<string, readonly string[]> {
+  const found = new Map<string, string[]>();
+  const objects = input.isRequest === true ? [input.text] : findRequestObjects(input.text);
+  if (objects.length === 0) return found;
+  const actions = actionWords(input.index, input.domainsOf);
+  const home = [...(input.domainPrior?.keys() ?? [])].find((domain) => isDeploymentDomain(input.domainPrior, domain));
+  const holders = (term: string): ReadonlySet<string> => {
+    const domains = new Set<string>();
+    for (const tool of input.index.tools) {
+      const { name, tags } = tool.termFrequencies;
+      if (!name.has(term) && !tags.has(term) && tool.object !== term) continue;
+      for (const domain of input.domainsOf(tool.name)) domains.add(domain);
+      if (domains.size > MAX_DOMAINS) break;
+    }
+    return domains;
+  };
+  for (const term of new Set(tokenizeForSearch(objects.join(' '), { expandAbbreviations: false }))) {
+    if (actions.has(term)) continue;
+    // The user's own word when the catalogue has it; a synonym only for a word it lacks ("cab" for "taxi").
+    const own = holders(term);
+    const domains = own.size > 0 ? own : new Set(
+      findSynonyms(term).filter((synonym) => !actions.has(synonym)).flatMap((synonym) => [...holders(synonym)]),
+    );
+    for (const domain of domains.size <= MAX_DOMAINS ? domains : []) {
+      if (home === undefined || domain === home) found.set(domain, [...(found.get(domain) ?? []), term]);
+    }
+  }
+  return found;
+}
+
+/**
+ * The verbs of REQUEST_CUES and words of quantity, stemmed: how a request is made and how much, not what it is for
+ * ("one", "number" name a calculator's tools, not the service a user asks for).
+ */
+const CUE_VERBS = new Set(
+  tokenizeForSearch(
+    'help find get book reserve search look check show tell give make set call order buy rent schedule add play send ' +
+      'transfer arrange have want need like love prefer one two three four five six seven eight nine ten number ' +
+      'first second third last next other another',
+    { expandAbbreviations: false },
+  ),
+);
+
+const ACTIONS = new WeakMap<ToolIndex, ReadonlySet<string>>();
+
+/**
+ * What the catalogue's tools do rather than what they act on: each name's first word once its domain's words and
+ * numbers are set aside (`restaurants_1_find_restaurants` → find, `book_reservation` → book), with their synonyms and
+ * the request verbs. Memoised per index.
+ */
+function actionWords(index: ToolIndex, domainsOf: (name: string) => readonly string[]): ReadonlySet<string> {
+  const known = ACTIONS.get(index);
+  if (known !== undefined) return known;
+  const actions = new Set(CUE_VERBS);
+  for (const tool of index.tools) {
+    const domainWords = new Set(domainsOf(tool.name).flatMap((tag) => tokenizeForSearch(tag)));
+    const first = tokenizeForSearch(tool.name, { expandAbbreviations: false })
+      .find((term) => !domainWords.has(term) && !/^\d+$/u.test(term));
+    if (first !== undefined) actions.add(first);
+  }
+  for (const action of [...actions]) for (const synonym of findSynonyms(action)) actions.add(synonym);
+  ACTIONS.set(index, actions);
+  return actions;
+}
