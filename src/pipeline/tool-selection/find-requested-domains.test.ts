@@ -35,6 +35,10 @@ describe('readsAsRequest', () => {
         'Are there any tourist attractions around there?',
         'Thanks. Search for me some songs.',
         'I’m looking for a hotel in Rome.',
+        'Thanks. I also need an area hotel.',
+        'How about a hotel there too?',
+        'Excellent, thanks. Now, can you also book a hotel room for me?',
+        "Okay. I'll need a car there.",
       ]
     ) assert.equal(readsAsRequest(text), true, text);
   });
@@ -44,6 +48,8 @@ describe('readsAsRequest', () => {
       const text of [
         'We had a great dinner at the new place downtown.',
         'Would you like to watch a movie with us on Friday?',
+        'Would you maybe like to come along?',
+        'Any others you want to share?',
         'Thanks, that was really helpful!',
         'My goal is to give kids a loving home.',
       ]
@@ -54,7 +60,7 @@ describe('readsAsRequest', () => {
 describe('findRequestObjects', () => {
   it('keeps the words right after each cue, at most eight, to the end of their sentence', () => {
     assert.deepEqual(findRequestObjects('Great, thanks. Could you also find me a cab to the station? It is late.'), [
-      'a cab to the station?',
+      'me a cab to the station?',
     ]);
     assert.deepEqual(
       findRequestObjects('I want to see something really fun and cheap and close by tonight with my two friends'),

@@ -8,16 +8,23 @@ import { isDeploymentDomain } from './focus-tool-ranking.ts';
  * asks for an act ("can you", "could you", "is there"), or a sentence that starts with an order ("find me", "book a").
  * Offers and invitations ("would you like", "do you want") are not requests for a service.
  */
+/** Words that may stand between a cue's parts ("I also need", "can you please also book"). */
+const ADVERB = '(?: (?:really|also|just|still|now|then|too|please|maybe|probably|actually))*';
 const REQUEST_CUES: readonly RegExp[] = [
-  /\bi(?: would|'d| d)(?: really)? (?:like|love|prefer)\b/u,
-  /\bi(?: really)? (?:want|need|wanna)\b/u,
+  new RegExp(`\\bi(?: would|'d| d)${ADVERB} (?:like|love|prefer)\\b`, 'u'),
+  new RegExp(`\\bi(?:'ll| will)?${ADVERB} (?:want|need|wanna)\\b`, 'u'),
   /\b(?:i'm|i am|we're|we are) (?:looking|searching|trying to find|interested in)\b/u,
   /\b(?:looking|searching) for\b/u,
-  /\b(?:can|could|will|would) you (?!like\b)(?:please )?(?:help|find|get|book|reserve|search|look|check|show|tell|give|make|set|call|order|buy|rent|schedule|add|play|send|transfer|arrange)\b/u,
-  /\b(?:can|could|may) i (?:get|have|book|reserve|rent|order|buy)\b/u,
+  new RegExp(
+    `\\b(?:can|could|will|would) you(?!${ADVERB} like\\b)${ADVERB} (?:help|find|get|book|reserve|search|look|check|show|` +
+      'tell|give|make|set|call|order|buy|rent|schedule|add|play|send|transfer|arrange)\\b',
+    'u',
+  ),
+  new RegExp(`\\b(?:can|could|may) i${ADVERB} (?:get|have|book|reserve|rent|order|buy)\\b`, 'u'),
   /\b(?:is|are) there (?:any|a|an|some)\b/u,
   /\b(?:help|find|get|book|show) me\b/u,
-  /(?:^|[.!?]\s+)(?:please )?(?:find|search|look|book|reserve|rent|order|buy|schedule|call|get|show|play|check)\b/u,
+  /\b(?:how|what) about (?:a|an|some|any)\b/u,
+  /(?:^|[.!?]\s+)(?:please |now |also )?(?:find|search|look|book|reserve|rent|order|buy|schedule|call|get|show|play|check)\b/u,
 ];
 
 /** A word held by more domains than this ("find", "ticket") names none of them. */
