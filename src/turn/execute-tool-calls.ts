@@ -25,6 +25,8 @@ export type ToolCallContext = {
   readonly onResult?: (result: ToolResultBlock) => Promise<void>;
   /** The conversation's user turns, oldest first, this turn's last: find_tools reads its query in their context. */
   readonly userTurns?: readonly string[];
+  /** Domain tools the conversation called, most recent first (this turn's first): find_tools' next step of a task. */
+  readonly calledTools?: readonly string[];
 };
 
 /** Tools answered by the service itself, with no side effect: answered again on a retry rather than replayed. */
@@ -155,6 +157,7 @@ export async function executeToolCalls(
         focus: {
           offered: [...context.offered],
           calledTools: [],
+          lastCalled: context.calledTools ?? [],
           domainsOf: deps.registry.domainsOf,
           domainTools: (domain) => deps.registry.domainTools(domain).map((spec) => spec.name),
           domainPrior: deploymentDomainPrior(deps),

@@ -6,7 +6,7 @@ import type { AssetPair } from '../pipeline/assets/index.ts';
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../pipeline/types/index.ts';
 import type { JournalStep } from '../store/store-records.ts';
 import { isCachePoint } from '../pipeline/types/index.ts';
-import { FIND_TOOLS_NAME } from '../pipeline/tool-selection/index.ts';
+import { FIND_TOOLS_NAME, listCalledTools } from '../pipeline/tool-selection/index.ts';
 import { addFoundTools } from './add-found-tools.ts';
 import type { WindowMessage } from '../pipeline/window/index.ts';
 import type { ToolSpec } from '../pipeline/tool-catalogue/index.ts';
@@ -26,6 +26,8 @@ export type ModelStepsInput = {
   readonly userMessage: Message;
   /** The conversation's last user turns, oldest first, this turn's last: find_tools reads the model's query in them. */
   readonly userTurns?: readonly string[];
+  /** Tools the conversation called before this turn, most recent first (see listCalledTools). */
+  readonly calledTools?: readonly string[];
   readonly summary: { readonly text: string } | null;
   /** Stored messages not covered by the summary that go into the prompt, oldest first. */
   readonly storedWindow: readonly WindowMessage[];
@@ -187,6 +189,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
       offered: new Set(prompt.request.tools.flatMap((tool) => (isCachePoint(tool) ? [] : [tool.name]))),
       turnKey: input.turnKey,
       userTurns: input.userTurns ?? [],
+      calledTools: [...new Set([...listCalledTools(run), ...(input.calledTools ?? [])])],
       recorded: new Map((replayed?.results ?? []).map((result) => [result.toolUseId, result])),
       ...(journal === undefined ? {} : { onResult: (result: ToolResultBlock) => journal.recordResult(step, result) }),
     }, toolUses);

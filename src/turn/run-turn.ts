@@ -118,6 +118,7 @@ function run(
     conversationId: input.conversationId,
     userMessage: { role: 'user', content: [{ type: 'text', text: input.text }] },
     userTurns: [...context.recentUserTurns, input.text],
+    calledTools: listCalledTools(context.storedWindow.map((entry) => entry.message)),
     summary: context.memory.summary === '' ? null : { text: context.memory.summary },
     storedWindow: context.storedWindow,
     lastStoredSeq: context.lastStoredSeq,

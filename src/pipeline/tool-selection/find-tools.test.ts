@@ -104,6 +104,40 @@ describe('answerFindTools', () => {
     const plain = ask(['Thanks, that note is fine.', 'Yes, that is right.']);
     assert.ok(!['book_flight', 'search_flights'].includes(plain.found[0] ?? ''), 'no request, no flight');
   });
+  it('answers an assent with the next step of the task the conversation called last (its companion)', () => {
+    const hotels = createToolRegistry();
+    const add = (name: string, description: string, parameters: string[]) =>
+      hotels.register({
+        name,
+        description,
+        inputSchema: { type: 'object', properties: Object.fromEntries(parameters.map((key) => [key, {}])) },
+        tags: ['hotels'],
+      });
+    add('hotels_1_search_hotel', 'Search hotels in a city.', ['location', 'star_rating']);
+    add('hotels_1_cancel_hotel', 'Cancel a stay.', ['reservation_id']);
+    add('hotels_1_reserve_hotel', 'Reserve a room.', ['hotel_name', 'location', 'check_in_date']);
+    const ask = (query: string, lastCalled: readonly string[]) =>
+      answerFindTools({
+        input: { query },
+        index: createToolIndex(hotels.domainTools()),
+        lookup: (name) => hotels.get(name),
+        minTools: 1,
+        maxTools: 3,
+        focus: {
+          offered: ['hotels_1_search_hotel'],
+          calledTools: [],
+          lastCalled,
+          domainsOf: (name) => hotels.get(name)?.tags ?? [],
+          domainTools: (domain) => hotels.domainTools(domain).map((spec) => spec.name),
+        },
+      });
+    assert.equal(ask("Yes, that's all correct.", ['hotels_1_search_hotel']).found[0], 'hotels_1_reserve_hotel');
+    assert.notEqual(
+      ask('Sure, it is the Hilton, 4 stars.', ['hotels_1_search_hotel']).found[0],
+      'hotels_1_reserve_hotel',
+    );
+    assert.notEqual(ask("Yes, that's all correct.", []).found[0], 'hotels_1_reserve_hotel', 'no task in progress');
+  });
   it("answers the best match's companion second: the next step of its task, not yet offered", () => {
     const hotels = createToolRegistry();
     const add = (name: string, description: string, parameters: string[]) =>

@@ -4,6 +4,7 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
 import { findRequestedDomains } from './find-requested-domains.ts';
+import { measureToolEvidence } from './measure-tool-evidence.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
 import { rankCompanions } from './rank-companions.ts';
 import { firstSentence } from './render-shortlist.ts';
@@ -52,6 +53,11 @@ export type FindToolsInput = {
   readonly focus?: {
     readonly offered: readonly string[];
     readonly calledTools: readonly string[];
+    /**
+     * Tools the conversation called, most recent first, this turn's first: when the query names no tool ("That's all
+     * correct."), the next step of the last one's task (its companion, see rankCompanions) leads the answer. Default none.
+     */
+    readonly lastCalled?: readonly string[];
     readonly domainsOf: (name: string) => readonly string[];
     /** Every tool of a domain, by name. */
     readonly domainTools: (domain: string) => readonly string[];
@@ -116,6 +122,43 @@ function requestedDomains(
   return new Set();
 }
 
+/** Words of an assent ("Yes, that's all correct.", "Sounds good, go ahead."): a confirmation, nothing else. */
+const ASSENT_WORDS = new Set(
+  ('yes yeah yep yup sure ok okay alright correct right exactly perfect great good fine wonderful excellent awesome ' +
+    "cool sounds sound that thats that's it its it's this is all works work will would be just please proceed go " +
+    'ahead confirm confirmed do it you got me for to with so very really absolutely definitely thank thanks')
+    .split(' '),
+);
+
+/** Whether the message's first sentence is an assent and nothing else (see ASSENT_WORDS). */
+function isAssent(text: string): boolean {
+  const first = text.toLowerCase().replace(/[\u2018\u2019]/gu, "'").split(/[.!?]/u)[0] ?? '';
+  const words = first.split(/[^a-z']+/u).filter((word) => word.length > 0);
+  return words.length > 0 && words.every((word) => ASSENT_WORDS.has(word));
+}
+
+/**
+ * The next step of the task in progress, when the query names no tool (no word of any tool's name, no requested
+ * domain): the companion of the domain tool called last that is neither offered nor found. "That's all correct." after
+ * a car search is the reservation's confirmation.
+ */
+function nextStep(
+  input: FindToolsInput,
+  query: string,
+  requested: ReadonlySet<string>,
+  shown: readonly string[],
+): string | undefined {
+  const focus = input.focus;
+  if (focus === undefined || requested.size > 0 || !isAssent(query)) return undefined;
+  if (measureToolEvidence(input.index, query).some((entry) => entry.nameWords > 0)) return undefined;
+  const last = (focus.lastCalled ?? []).find((name) => focus.domainsOf(name).length > 0);
+  const spec = last === undefined ? undefined : input.lookup(last);
+  if (spec === undefined) return undefined;
+  const siblings = [...new Set(focus.domainsOf(spec.name).flatMap((domain) => focus.domainTools(domain)))]
+    .flatMap((name) => input.lookup(name) ?? []);
+  return rankCompanions(spec, siblings).find((name) => !shown.includes(name) && !focus.offered.includes(name));
+}
+
 /** One answer line: `name: first sentence`, cut to LINE_CHARACTERS. */
 function describe(input: FindToolsInput, name: string): string {
   const line = firstSentence(input.lookup(name)?.description ?? '');
@@ -158,10 +201,12 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
     ...focused.ranking.filter((entry) => !isRequested(entry.name) && entry.score > 0),
   ];
   const best = ranking[0]?.score ?? 0;
-  const found = ranking
+  const matched = ranking
     .filter((entry, position) => position < input.minTools || entry.score >= best * ANSWER_SCORE_RATIO)
     .slice(0, input.maxTools)
     .map((entry) => entry.name);
+  const next = nextStep(input, query, requested, matched);
+  const found = next === undefined ? matched : [next, ...matched].slice(0, input.maxTools);
   const offered = input.focus?.offered ?? [];
   const domain = focused.domain;
   if (input.focus !== undefined && domain !== null && found.every((name) => offered.includes(name))) {
