@@ -75,10 +75,11 @@ export type FindRequestedDomainsInput = {
 };
 
 /**
- * The domains a request names by a word (or a synonym of it, see findSynonyms) that only that domain's tools hold, in
- * a tag, name or description: "a cab" names ridesharing when only its tools say "cab", "a place to eat" names
- * restaurants through "restaurant". A word found in tools of two domains ("place", "movie" in a catalogue with movie
- * tickets and streaming) names neither by itself. Empty when the message does not read as a request (see
+ * The domains a request names, with the words that name them: a word of the request's object (see findRequestObjects)
+ * that the tools of at most MAX_DOMAINS domains hold in a tag, a name or as the object of their description's first verb
+ * ("Book a cab…" → cab), request verbs, numbers and the catalogue's action words aside; a word the catalogue lacks
+ * counts through its synonyms (see findSynonyms: "a place to eat" names restaurants). "movie" in a catalogue with movie
+ * tickets and streaming names both; "find" names none. Empty when the message does not read as a request (see
  * readsAsRequest): "we had a great dinner" asks for nothing. Pure; linear in catalogue size × message words.
  */
 export function findRequestedDomains(input: FindRequestedDomainsInput): ReadonlyMap<string, readonly string[]> {

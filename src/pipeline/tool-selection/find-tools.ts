@@ -4,6 +4,7 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
 import { findRequestedDomains } from './find-requested-domains.ts';
+import { isAssent } from './is-assent.ts';
 import { measureToolEvidence } from './measure-tool-evidence.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
 import { rankCompanions } from './rank-companions.ts';
@@ -120,21 +121,6 @@ function requestedDomains(
     if (domains.size > 0) return fresh(domains);
   }
   return new Set();
-}
-
-/** Words of an assent ("Yes, that's all correct.", "Sounds good, go ahead."): a confirmation, nothing else. */
-const ASSENT_WORDS = new Set(
-  ('yes yeah yep yup sure ok okay alright correct right exactly perfect great good fine wonderful excellent awesome ' +
-    "cool sounds sound that thats that's it its it's this is all works work will would be just please proceed go " +
-    'ahead confirm confirmed do it you got me for to with so very really absolutely definitely thank thanks')
-    .split(' '),
-);
-
-/** Whether the message's first sentence is an assent and nothing else (see ASSENT_WORDS). */
-function isAssent(text: string): boolean {
-  const first = text.toLowerCase().replace(/[\u2018\u2019]/gu, "'").split(/[.!?]/u)[0] ?? '';
-  const words = first.split(/[^a-z']+/u).filter((word) => word.length > 0);
-  return words.length > 0 && words.every((word) => ASSENT_WORDS.has(word));
 }
 
 /**
