@@ -43,6 +43,8 @@ type Loaded = {
   readonly cacheTtl: TurnCacheTtl;
   /** What an earlier attempt with the same Idempotency-Key did (replayed), and where this one records. */
   readonly journal: TurnJournal | undefined;
+  /** The tools the window's messages called, most recent first: the selection and find_tools read them. */
+  readonly calledTools: readonly string[];
 };
 
 /** Step 1, load: admits the turn under the budgets and shapes the snapshot into the prompt's inputs. */
@@ -62,7 +64,8 @@ async function load(deps: TurnDependencies, turn: LockedTurn, text: string, ledg
     now: turn.startedAt,
   });
   const journal = await openTurnJournal(deps, turn.scope, { key: turn.idempotencyKey, text, turnId: turn.turnId });
-  return { budget, context, cacheTtl, journal };
+  const calledTools = listCalledTools(context.storedWindow.map((entry) => entry.message));
+  return { budget, context, cacheTtl, journal, calledTools };
 }
 
 /** Step 2, build: chooses this turn's domain tools and stores the selection when it changed. */
@@ -70,7 +73,7 @@ async function build(
   deps: TurnDependencies,
   turn: LockedTurn,
   text: string,
-  { context }: Loaded,
+  { context, calledTools }: Loaded,
   ledger: TurnLedger,
 ): Promise<ChosenTools> {
   const previousSelection = turn.snapshot.conversation.selectedTools;
@@ -78,7 +81,7 @@ async function build(
     text,
     recentUserTurns: context.recentUserTurns,
     previousSelection,
-    calledTools: listCalledTools(context.storedWindow.map((entry) => entry.message)),
+    calledTools,
   });
   if (chosen.call !== null) ledger.record(chosen.call);
   const selected = chosen.order;
@@ -107,7 +110,7 @@ function run(
   deps: TurnDependencies,
   learning: Learning,
   input: SendMessageInput,
-  { budget, context, cacheTtl, journal }: Loaded,
+  { budget, context, cacheTtl, journal, calledTools }: Loaded,
   chosen: ChosenTools,
   ledger: TurnLedger,
   turnKey: string,
@@ -118,7 +121,7 @@ function run(
     conversationId: input.conversationId,
     userMessage: { role: 'user', content: [{ type: 'text', text: input.text }] },
     userTurns: [...context.recentUserTurns, input.text],
-    calledTools: listCalledTools(context.storedWindow.map((entry) => entry.message)),
+    calledTools,
     summary: context.memory.summary === '' ? null : { text: context.memory.summary },
     storedWindow: context.storedWindow,
     lastStoredSeq: context.lastStoredSeq,

@@ -1,15 +1,15 @@
 // A request for a service in the user's own words ("could you find me a cab?", "I'd like a place to eat"): the message
-// reads as a request and says a word that only one domain's tools hold.
+// reads as a request and says a word that only one or two domains' tools hold.
 import { findSynonyms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 import { isDeploymentDomain } from './focus-tool-ranking.ts';
 
+/** Words that may stand between a cue's parts ("I also need", "can you please also book"). */
+const ADVERB = '(?: (?:really|also|just|still|now|then|too|please|maybe|probably|actually))*';
 /**
  * How people ask for something in English: a wish ("I'd like", "I want", "I need", "I'm looking for"), a question that
  * asks for an act ("can you", "could you", "is there"), or a sentence that starts with an order ("find me", "book a").
  * Offers and invitations ("would you like", "do you want") are not requests for a service.
  */
-/** Words that may stand between a cue's parts ("I also need", "can you please also book"). */
-const ADVERB = '(?: (?:really|also|just|still|now|then|too|please|maybe|probably|actually))*';
 const REQUEST_CUES: readonly RegExp[] = [
   new RegExp(`\\bi(?: would|'d| d)${ADVERB} (?:like|love|prefer)\\b`, 'u'),
   new RegExp(`\\bi(?:'ll| will)?${ADVERB} (?:want|need|wanna)\\b`, 'u'),
@@ -86,18 +86,9 @@ export function findRequestedDomains(input: FindRequestedDomainsInput): Readonly
   const found = new Map<string, string[]>();
   const objects = input.isRequest === true ? [input.text] : findRequestObjects(input.text);
   if (objects.length === 0) return found;
-  const actions = actionWords(input.index, input.domainsOf);
+  const { actions, domainsByWord } = readCatalogue(input.index, input.domainsOf);
   const home = [...(input.domainPrior?.keys() ?? [])].find((domain) => isDeploymentDomain(input.domainPrior, domain));
-  const holders = (term: string): ReadonlySet<string> => {
-    const domains = new Set<string>();
-    for (const tool of input.index.tools) {
-      const { name, tags } = tool.termFrequencies;
-      if (!name.has(term) && !tags.has(term) && tool.object !== term) continue;
-      for (const domain of input.domainsOf(tool.name)) domains.add(domain);
-      if (domains.size > MAX_DOMAINS) break;
-    }
-    return domains;
-  };
+  const holders = (term: string): ReadonlySet<string> => domainsByWord.get(term) ?? new Set();
   for (const term of new Set(tokenizeForSearch(objects.join(' '), { expandAbbreviations: false }))) {
     if (actions.has(term)) continue;
     // The user's own word when the catalogue has it; a synonym only for a word it lacks ("cab" for "taxi").
@@ -125,24 +116,40 @@ const CUE_VERBS = new Set(
   ),
 );
 
-const ACTIONS = new WeakMap<ToolIndex, ReadonlySet<string>>();
+/** What findRequestedDomains reads of a catalogue, once per index. */
+type CatalogueWords = {
+  /**
+   * What the catalogue's tools do rather than what they act on: each name's first word once its domain's words and
+   * numbers are set aside (`restaurants_1_find_restaurants` → find, `book_reservation` → book), with their synonyms and
+   * the request verbs.
+   */
+  readonly actions: ReadonlySet<string>;
+  /** The domains whose tools hold a word in a name, a tag or as their description's object ("cab"). */
+  readonly domainsByWord: ReadonlyMap<string, ReadonlySet<string>>;
+};
 
-/**
- * What the catalogue's tools do rather than what they act on: each name's first word once its domain's words and
- * numbers are set aside (`restaurants_1_find_restaurants` → find, `book_reservation` → book), with their synonyms and
- * the request verbs. Memoised per index.
- */
-function actionWords(index: ToolIndex, domainsOf: (name: string) => readonly string[]): ReadonlySet<string> {
-  const known = ACTIONS.get(index);
+const CATALOGUES = new WeakMap<ToolIndex, CatalogueWords>();
+
+/** The catalogue's action words and which domains hold each of its words (see CatalogueWords). Memoised per index. */
+function readCatalogue(index: ToolIndex, domainsOf: (name: string) => readonly string[]): CatalogueWords {
+  const known = CATALOGUES.get(index);
   if (known !== undefined) return known;
   const actions = new Set(CUE_VERBS);
+  const domainsByWord = new Map<string, Set<string>>();
   for (const tool of index.tools) {
     const domainWords = new Set(domainsOf(tool.name).flatMap((tag) => tokenizeForSearch(tag)));
     const first = tokenizeForSearch(tool.name, { expandAbbreviations: false })
       .find((term) => !domainWords.has(term) && !/^\d+$/u.test(term));
     if (first !== undefined) actions.add(first);
+    const { name, tags } = tool.termFrequencies;
+    for (const word of new Set([...name.keys(), ...tags.keys(), ...(tool.object === undefined ? [] : [tool.object])])) {
+      const domains = domainsByWord.get(word) ?? new Set<string>();
+      for (const domain of domainsOf(tool.name)) domains.add(domain);
+      domainsByWord.set(word, domains);
+    }
   }
   for (const action of [...actions]) for (const synonym of findSynonyms(action)) actions.add(synonym);
-  ACTIONS.set(index, actions);
-  return actions;
+  const words = { actions, domainsByWord };
+  CATALOGUES.set(index, words);
+  return words;
 }

@@ -27,6 +27,42 @@ const focusOn = (offered: readonly string[], calledTools: readonly string[]) => 
   domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
 });
 
+/**
+ * A `hotels` catalogue whose tools take the named parameters (companions are read from them), and find_tools over it
+ * with a focus on `offered` (minTools 1).
+ */
+function hotelCatalogue(tools: readonly (readonly [name: string, description: string, parameters: string[]])[]) {
+  const hotels = createToolRegistry();
+  for (const [name, description, parameters] of tools) {
+    hotels.register({
+      name,
+      description,
+      inputSchema: { type: 'object', properties: Object.fromEntries(parameters.map((key) => [key, {}])) },
+      tags: ['hotels'],
+    });
+  }
+  const index = createToolIndex(hotels.domainTools());
+  const ask = (
+    query: string,
+    { offered, lastCalled, maxTools }: { offered: string[]; lastCalled?: readonly string[]; maxTools: number },
+  ) =>
+    answerFindTools({
+      input: { query },
+      index,
+      lookup: (name) => hotels.get(name),
+      minTools: 1,
+      maxTools,
+      focus: {
+        offered,
+        calledTools: [],
+        ...(lastCalled === undefined ? {} : { lastCalled }),
+        domainsOf: (name) => hotels.get(name)?.tags ?? [],
+        domainTools: (domain) => hotels.domainTools(domain).map((spec) => spec.name),
+      },
+    });
+  return { ask };
+}
+
 describe('answerFindTools', () => {
   it('answers `name: first sentence` lines of the best matches, best first, between minTools and maxTools', () => {
     const answer = find('cancel my flight booking');
@@ -105,32 +141,13 @@ describe('answerFindTools', () => {
     assert.ok(!['book_flight', 'search_flights'].includes(plain.found[0] ?? ''), 'no request, no flight');
   });
   it('answers an assent with the next step of the task the conversation called last (its companion)', () => {
-    const hotels = createToolRegistry();
-    const add = (name: string, description: string, parameters: string[]) =>
-      hotels.register({
-        name,
-        description,
-        inputSchema: { type: 'object', properties: Object.fromEntries(parameters.map((key) => [key, {}])) },
-        tags: ['hotels'],
-      });
-    add('hotels_1_search_hotel', 'Search hotels in a city.', ['location', 'star_rating']);
-    add('hotels_1_cancel_hotel', 'Cancel a stay.', ['reservation_id']);
-    add('hotels_1_reserve_hotel', 'Reserve a room.', ['hotel_name', 'location', 'check_in_date']);
+    const hotels = hotelCatalogue([
+      ['hotels_1_search_hotel', 'Search hotels in a city.', ['location', 'star_rating']],
+      ['hotels_1_cancel_hotel', 'Cancel a stay.', ['reservation_id']],
+      ['hotels_1_reserve_hotel', 'Reserve a room.', ['hotel_name', 'location', 'check_in_date']],
+    ]);
     const ask = (query: string, lastCalled: readonly string[]) =>
-      answerFindTools({
-        input: { query },
-        index: createToolIndex(hotels.domainTools()),
-        lookup: (name) => hotels.get(name),
-        minTools: 1,
-        maxTools: 3,
-        focus: {
-          offered: ['hotels_1_search_hotel'],
-          calledTools: [],
-          lastCalled,
-          domainsOf: (name) => hotels.get(name)?.tags ?? [],
-          domainTools: (domain) => hotels.domainTools(domain).map((spec) => spec.name),
-        },
-      });
+      hotels.ask(query, { offered: ['hotels_1_search_hotel'], lastCalled, maxTools: 3 });
     assert.equal(ask("Yes, that's all correct.", ['hotels_1_search_hotel']).found[0], 'hotels_1_reserve_hotel');
     assert.notEqual(
       ask('Sure, it is the Hilton, 4 stars.', ['hotels_1_search_hotel']).found[0],
@@ -139,31 +156,12 @@ describe('answerFindTools', () => {
     assert.notEqual(ask("Yes, that's all correct.", []).found[0], 'hotels_1_reserve_hotel', 'no task in progress');
   });
   it("answers the best match's companion second: the next step of its task, not yet offered", () => {
-    const hotels = createToolRegistry();
-    const add = (name: string, description: string, parameters: string[]) =>
-      hotels.register({
-        name,
-        description,
-        inputSchema: { type: 'object', properties: Object.fromEntries(parameters.map((key) => [key, {}])) },
-        tags: ['hotels'],
-      });
-    add('hotels_1_search_hotel', 'Search hotels in a city.', ['location', 'star_rating']);
-    add('hotels_1_reserve_hotel', 'Reserve a room.', ['hotel_name', 'location', 'check_in_date']);
-    add('hotels_2_search_house', 'Find a house to rent.', ['where_to', 'rating']);
-    add('hotels_2_book_house', 'Book the house.', ['where_to', 'check_in_date']);
-    const answer = answerFindTools({
-      input: { query: 'search hotels in Lisbon' },
-      index: createToolIndex(hotels.domainTools()),
-      lookup: (name) => hotels.get(name),
-      minTools: 1,
-      maxTools: 2,
-      focus: {
-        offered: [],
-        calledTools: [],
-        domainsOf: (name) => hotels.get(name)?.tags ?? [],
-        domainTools: (domain) => hotels.domainTools(domain).map((spec) => spec.name),
-      },
-    });
+    const answer = hotelCatalogue([
+      ['hotels_1_search_hotel', 'Search hotels in a city.', ['location', 'star_rating']],
+      ['hotels_1_reserve_hotel', 'Reserve a room.', ['hotel_name', 'location', 'check_in_date']],
+      ['hotels_2_search_house', 'Find a house to rent.', ['where_to', 'rating']],
+      ['hotels_2_book_house', 'Book the house.', ['where_to', 'check_in_date']],
+    ]).ask('search hotels in Lisbon', { offered: [], maxTools: 2 });
     const partner = new Map([['hotels_1_search_hotel', 'hotels_1_reserve_hotel'], [
       'hotels_2_search_house',
       'hotels_2_book_house',

@@ -81,14 +81,19 @@ export type FindToolsAnswer = {
  */
 function withCompanion(input: FindToolsInput, found: readonly string[], offered: readonly string[]): readonly string[] {
   const [best] = found;
-  const spec = best === undefined ? undefined : input.lookup(best);
-  if (spec === undefined || input.focus === undefined) return found;
+  const companion = best === undefined ? undefined : companionOf(input, best, [...found, ...offered]);
+  if (best === undefined || companion === undefined) return found;
+  return [best, companion, ...found.slice(1)].slice(0, Math.max(input.maxTools, 2));
+}
+
+/** The best companion (see rankCompanions) of `name` among its domains' tools, leaving out `shown`; needs a focus. */
+function companionOf(input: FindToolsInput, name: string, shown: readonly string[]): string | undefined {
+  const spec = input.lookup(name);
   const focus = input.focus;
+  if (spec === undefined || focus === undefined) return undefined;
   const siblings = [...new Set(focus.domainsOf(spec.name).flatMap((domain) => focus.domainTools(domain)))]
-    .flatMap((name) => input.lookup(name) ?? []);
-  const companion = rankCompanions(spec, siblings).find((name) => !found.includes(name) && !offered.includes(name));
-  if (companion === undefined) return found;
-  return [spec.name, companion, ...found.slice(1)].slice(0, Math.max(input.maxTools, 2));
+    .flatMap((sibling) => input.lookup(sibling) ?? []);
+  return rankCompanions(spec, siblings).find((companion) => !shown.includes(companion));
 }
 
 /** How many of the latest user turns are read for the service they asked for (see requestedDomains). */
@@ -138,11 +143,7 @@ function nextStep(
   if (focus === undefined || requested.size > 0 || !isAssent(query)) return undefined;
   if (measureToolEvidence(input.index, query).some((entry) => entry.nameWords > 0)) return undefined;
   const last = (focus.lastCalled ?? []).find((name) => focus.domainsOf(name).length > 0);
-  const spec = last === undefined ? undefined : input.lookup(last);
-  if (spec === undefined) return undefined;
-  const siblings = [...new Set(focus.domainsOf(spec.name).flatMap((domain) => focus.domainTools(domain)))]
-    .flatMap((name) => input.lookup(name) ?? []);
-  return rankCompanions(spec, siblings).find((name) => !shown.includes(name) && !focus.offered.includes(name));
+  return last === undefined ? undefined : companionOf(input, last, [...shown, ...focus.offered]);
 }
 
 /** One answer line: `name: first sentence`, cut to LINE_CHARACTERS. */
