@@ -10,8 +10,8 @@ export const DEFAULT_LIMITS = {
   /** WINDOW_MIN_MESSAGES / WINDOW_MAX_MESSAGES: the window grows to max, then shrinks back to about min. */
   windowMin: 10,
   windowMax: 15,
-  /** MAX_TOOL_STEPS: model calls per turn. */
-  maxToolSteps: 12,
+  /** MAX_TOOL_STEPS: model calls per turn; 20 as the Vercel AI SDK's agent loop (τ-bench's tuning turns took up to 12). */
+  maxToolSteps: 20,
   /** CACHE_TTL_STATIC: the TTL of the tools and system cache points. */
   staticTtl: '5m',
   /** CACHE_TTL: the message cache points' TTL, chosen per conversation from the gaps between its user messages. */

@@ -46,7 +46,7 @@ describe('parseConfig', () => {
         summaryMaxTokens: 400,
         windowMinMessages: 10,
         windowMaxMessages: 15,
-        maxToolSteps: 12,
+        maxToolSteps: 20,
         turnDeadlineMs: 180_000,
         streamIdleMs: 30_000,
         maxBodyBytes: 65536,
@@ -258,7 +258,7 @@ describe('parseConfig', () => {
       'many',
       'WINDOW_MAX_MESSAGES must be an integer from 2 to 500, got "many"; unset it to use 15',
     ],
-    ['MAX_TOOL_STEPS', '0', 'MAX_TOOL_STEPS must be an integer from 1 to 50, got "0"; unset it to use 12'],
+    ['MAX_TOOL_STEPS', '0', 'MAX_TOOL_STEPS must be an integer from 1 to 50, got "0"; unset it to use 20'],
     [
       'TURN_DEADLINE_SECONDS',
       '4',
