@@ -17,6 +17,8 @@ export type ChooseToolsInput = {
   readonly text: string;
   /** Earlier user turns, oldest first (the last few): "now delete that file" still finds the file tools. */
   readonly recentUserTurns: readonly string[];
+  /** The assistant's last reply: an assent agrees to what it proposed. */
+  readonly lastReply?: string;
   /** The conversation's domain tools, most recently used first (null before its first turn). */
   readonly previousSelection: readonly string[] | null;
   /** Tools the model called in the window, most recent first: they show the conversation's domain and stay selected. */
@@ -43,6 +45,7 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
   const plan = planToolList({
     text: input.text,
     recentUserTurns: input.recentUserTurns,
+    ...(input.lastReply === undefined ? {} : { lastReply: input.lastReply }),
     previous: (input.previousSelection ?? []).filter(isDomainTool),
     calledTools: (input.calledTools ?? []).filter(isDomainTool),
     index: deps.toolIndex,

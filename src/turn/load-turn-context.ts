@@ -22,11 +22,18 @@ export type TurnContext = {
   readonly lastStoredSeq: number;
   readonly storedHistoryTokens: number;
   readonly recentUserTurns: readonly string[];
+  /** The assistant's last visible reply (what an assent agrees to), if any is uncovered. */
+  readonly lastReply?: string;
   readonly session: { readonly id: string; readonly startedAt: string; readonly isNew: boolean };
   readonly pinnedAssets: readonly AssetPair[];
   /** Assets whose original result the model can still see (pinned or in the window). */
   readonly exposedAssets: Set<string>;
 };
+
+function lastReplyOf(messages: readonly StoredMessage[]): { lastReply?: string } {
+  const reply = messages.findLast((message) => message.role === 'assistant' && message.visible && message.text !== '');
+  return reply === undefined ? {} : { lastReply: reply.text };
+}
 
 function toWindow(messages: readonly StoredMessage[]): WindowMessage[] {
   return messages.map((message) => ({ seq: message.seq, message: { role: message.role, content: message.content } }));
@@ -157,6 +164,7 @@ export async function loadTurnContext(
     storedHistoryTokens: snapshot.historyTokens,
     recentUserTurns: uncovered.filter((message) => message.role === 'user' && message.visible).slice(-RECENT_USER_TURNS)
       .map((message) => message.text),
+    ...lastReplyOf(uncovered),
     session,
     pinnedAssets: pins.pinned,
     exposedAssets,

@@ -80,6 +80,7 @@ async function build(
   const chosen = await chooseTools(deps, {
     text,
     recentUserTurns: context.recentUserTurns,
+    ...(context.lastReply === undefined ? {} : { lastReply: context.lastReply }),
     previousSelection,
     calledTools,
   });

@@ -124,4 +124,24 @@ describe('a missed tool, refused, then found through find_tools', () => {
     assert.doesNotMatch(result?.text ?? '', /not offered/, 'the second tool ran on the first try');
     assert.equal(fixture.cheapRequests().length, 0, 'no selector call while the list holds still');
   });
+
+  it("offers the step the assistant proposed when the user's next message only assents to it", async () => {
+    const conversationId = await fixture.createConversation();
+    await fixture.store.setSelectedTools({ ownerId: USER, conversationId, tools: TASK_TOOLS });
+    fixture.simulator.script.enqueue({
+      model: 'sonnet',
+      text: 'You have no open tasks. Shall I add Dune to your reading list instead?',
+    });
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'What do I have to do this week?' });
+    fixture.simulator.log.clear();
+    fixture.simulator.script.enqueue(
+      { model: 'sonnet', toolUses: [{ name: 'add_reading_item', input: { title: 'Dune' }, id: 'tooluse_yes' }] },
+      { model: 'sonnet', text: 'Dune is on your reading list.' },
+    );
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Yes please, go ahead.' });
+    const offered = requestToolNames(fixture.mainRequests()[0]);
+    assert.ok(offered.includes('add_reading_item'), `the proposed step is offered: ${offered.join(', ')}`);
+    const [result] = lastToolResults(fixture, 1);
+    assert.doesNotMatch(result?.text ?? '', /not offered/, 'it ran on the first try');
+  });
 });

@@ -90,7 +90,8 @@ export function findRequestedDomains(input: FindRequestedDomainsInput): Readonly
   const home = [...(input.domainPrior?.keys() ?? [])].find((domain) => isDeploymentDomain(input.domainPrior, domain));
   const holders = (term: string): ReadonlySet<string> => domainsByWord.get(term) ?? new Set();
   for (const term of new Set(tokenizeForSearch(objects.join(' '), { expandAbbreviations: false }))) {
-    if (actions.has(term)) continue;
+    // Actions, and numbers: a version in a name (`hotels_3_search_hotel`) is no word a request says.
+    if (actions.has(term) || /^\d+$/u.test(term)) continue;
     // The user's own word when the catalogue has it; a synonym only for a word it lacks ("cab" for "taxi").
     const own = holders(term);
     const domains = own.size > 0 ? own : new Set(

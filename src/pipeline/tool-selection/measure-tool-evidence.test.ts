@@ -14,6 +14,18 @@ const { index } = createTestCatalogue([
 const evidenceFor = (text: string, name: string) => measureToolEvidence(index, text).find((one) => one.name === name);
 
 describe('measureToolEvidence', () => {
+  it("never counts a number: a version in a tool's name is not the quantity a message says", () => {
+    const { index: versioned } = createTestCatalogue([
+      ['movies_1_buy_movie_tickets', 'Buy tickets for a movie showing.', ['movies']],
+      ['events_3_buy_event_tickets', 'Buy tickets for a cultural event in a city.', ['events']],
+    ]);
+    const [best] = measureToolEvidence(versioned, 'So that is 1 ticket for the event in Toronto, right?');
+    assert.equal(best?.name, 'events_3_buy_event_tickets');
+    const movie = measureToolEvidence(versioned, '1 ticket please').find((one) =>
+      one.name === 'movies_1_buy_movie_tickets'
+    );
+    assert.equal(movie?.words, 1, 'only "ticket": the 1 of the name is no match');
+  });
   it('counts the message words in a tool name and description, most words first', () => {
     const [best] = measureToolEvidence(index, 'Reserve the hotel for the dates we said');
     assert.equal(best?.name, 'reserve_hotel');

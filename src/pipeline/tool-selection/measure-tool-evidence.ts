@@ -50,7 +50,8 @@ function longestInOrder(positions: readonly number[]): number {
  * tool. Pure; linear in catalogue size × message words.
  */
 export function measureToolEvidence(index: ToolIndex, text: string): readonly ToolEvidence[] {
-  const sequence = tokenizeForSearch(text, { expandAbbreviations: false });
+  // Numbers say how many or when ("1 ticket", "the 3rd"), never which tool: a version in a name (`movies_1_…`) is no match.
+  const sequence = tokenizeForSearch(text, { expandAbbreviations: false }).filter((term) => !/^\d+$/u.test(term));
   const terms = new Set(sequence);
   const pairs = pairTerms(sequence);
   if (terms.size === 0) return [];

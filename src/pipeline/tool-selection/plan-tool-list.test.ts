@@ -33,9 +33,11 @@ function plan(
   previous: readonly string[],
   calledTools: readonly string[] = [],
   domainPrior?: ReadonlyMap<string, number>,
+  lastReply?: string,
 ) {
   const input: PlanToolListInput = {
     ...(domainPrior === undefined ? {} : { domainPrior }),
+    ...(lastReply === undefined ? {} : { lastReply }),
     text,
     recentUserTurns: [],
     previous,
@@ -142,6 +144,25 @@ describe('planToolList', () => {
     assert.ok(asked.list.filter((name) => TRAVEL.includes(name)).length >= 3, asked.list.join());
     assert.equal(plan('We took a flight to Rome last Friday.', NOTES, ['create_note']).planned.kind, 'keep');
     const covered = plan('I need a flight to Rome on Friday.', ['search_flights', ...NOTES], ['search_flights']);
+    assert.deepEqual([covered.planned.kind, covered.planned.kind === 'keep' && covered.planned.reason], [
+      'keep',
+      'offered-covers',
+    ]);
+  });
+
+  it('moves to the step the assistant proposed when the user assents to it, not on an assent to a plain answer', () => {
+    const proposal = 'I can do that. Please confirm: a flight to Rome on Friday for 2 passengers.';
+    const assent = plan('Yes, that is correct.', NOTES, ['create_note'], undefined, proposal);
+    assert.equal(assent.planned.kind, 'change');
+    if (assent.planned.kind === 'change') {
+      assert.equal(assent.planned.reason, 'assented-proposal');
+      assert.ok(TRAVEL.includes(assent.planned.trigger.name), assent.planned.trigger.name);
+    }
+    const answered = plan('Yes, that is correct.', NOTES, ['create_note'], undefined, 'Your flight to Rome left at 9.');
+    assert.equal(answered.planned.kind, 'keep');
+    const notAssent = plan('No, not now.', NOTES, ['create_note'], undefined, proposal);
+    assert.equal(notAssent.planned.kind, 'keep');
+    const covered = plan('Yes please.', ['book_flight', ...NOTES], ['book_flight'], undefined, proposal);
     assert.deepEqual([covered.planned.kind, covered.planned.kind === 'keep' && covered.planned.reason], [
       'keep',
       'offered-covers',

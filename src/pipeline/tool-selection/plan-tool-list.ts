@@ -4,15 +4,22 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { compareText } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
+import { findProposal } from './find-proposal.ts';
 import { findRequestedDomains } from './find-requested-domains.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
+import { isAssent } from './is-assent.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
 import { planToolSelection } from './select-tools.ts';
 import type { ToolSelection, ToolSelectionPlan } from './tool-selection-plan.ts';
 
 /** Why the tool list changed (logged, and counted by the replay). */
-export type ToolListChangeReason = 'first-request' | 'strong-evidence' | 'requested-domain' | 'find-tools';
+export type ToolListChangeReason =
+  | 'first-request'
+  | 'strong-evidence'
+  | 'requested-domain'
+  | 'assented-proposal'
+  | 'find-tools';
 /** Why it did not. */
 export type ToolListKeepReason = 'no-evidence' | 'offered-covers' | 'outside-focus';
 
@@ -35,6 +42,8 @@ export type PlanToolListInput = {
   readonly text: string;
   /** Earlier user turns, oldest first (the last few). */
   readonly recentUserTurns: readonly string[];
+  /** The assistant's last reply: what an assent ("Yes, that's correct.") agrees to. */
+  readonly lastReply?: string;
   /** The domain tools offered last turn, most recently used first (already filtered to registered ones). */
   readonly previous: readonly string[];
   /** Domain tools the model called in the window, most recent first. */
@@ -117,9 +126,23 @@ function companionsOf(input: PlanToolListInput, trigger: string, domain: readonl
  * Pure and deterministic.
  */
 export function planToolList(input: PlanToolListInput): ToolListPlan {
-  const evidence = measureToolEvidence(input.index, input.text).filter((entry) =>
-    input.lookup(entry.name) !== undefined
-  );
+  const requestIn = (text: string, isRequest: boolean) =>
+    findRequestedDomains({
+      index: input.index,
+      text,
+      isRequest,
+      domainsOf: input.domainsOf,
+      ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
+    });
+  // A request that says a word only one domain's tools hold ("could you find me a cab?") asks for that domain even when
+  // no single tool has strong evidence (see findRequestedDomains); at the first request it outweighs a weak candidate.
+  const own = requestIn(input.text, false);
+  // An assent to a step the assistant proposed ("Please confirm: a shared ride for 2." "Yes, that's correct.") asks for
+  // that step: the proposal is read with the message, as its request.
+  const proposal = own.size === 0 && isAssent(input.text) ? findProposal(input.lastReply) : undefined;
+  const text = proposal === undefined ? input.text : `${proposal} ${input.text}`;
+  const requested = proposal === undefined ? own : requestIn(proposal, true);
+  const evidence = measureToolEvidence(input.index, text).filter((entry) => input.lookup(entry.name) !== undefined);
   const strongest = evidence[0];
   const keep = (reason: ToolListKeepReason): ToolListPlan => ({
     kind: 'keep',
@@ -132,16 +155,8 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   // room" for hotels_1_search_hotel) asks for that domain as plainly as three words do.
   const namesDomain = (entry: ToolEvidence) =>
     entry.nameWords >= 1 && entry.words >= 2 &&
-    findNamedDomains(input.text, input.domainsOf(entry.name), entry.name).size > 0;
+    findNamedDomains(text, input.domainsOf(entry.name), entry.name).size > 0;
   const candidates = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
-  // A request that says a word only one domain's tools hold ("could you find me a cab?") asks for that domain even when
-  // no single tool has strong evidence (see findRequestedDomains); at the first request it outweighs a weak candidate.
-  const requested = findRequestedDomains({
-    index: input.index,
-    text: input.text,
-    domainsOf: input.domainsOf,
-    ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
-  });
   const inRequested = (name: string) => input.domainsOf(name).some((domain) => requested.has(domain));
   const byRequest = requested.size > 0 && (candidates.length === 0 || firstRequest) &&
     !candidates.some((entry) => inRequested(entry.name));
@@ -160,7 +175,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     return keep('offered-covers');
   }
   const ranked = rankTools(input.index, {
-    query: input.text,
+    query: text,
     recentUserTurns: input.recentUserTurns,
     context: {
       calledTools: input.calledTools,
@@ -171,7 +186,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     ranking: ranked,
     previousSelection: input.previous,
     calledTools: input.calledTools,
-    namedDomains: findNamedDomains(input.text, input.domains, ranked[0]?.name ?? ''),
+    namedDomains: findNamedDomains(text, input.domains, ranked[0]?.name ?? ''),
     domainsOf: input.domainsOf,
     ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
   });
@@ -192,13 +207,13 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   if (
     !firstRequest && domain !== null && !inFocus(trigger.name) &&
     isDeploymentDomain(input.domainPrior, domain) &&
-    findNamedDomains(input.text, input.domainsOf(trigger.name), trigger.name).size === 0 &&
+    findNamedDomains(text, input.domainsOf(trigger.name), trigger.name).size === 0 &&
     evidence.some((entry) => inFocus(entry.name) && entry.words >= OWN_DOMAIN_WORDS)
   ) return keep('outside-focus');
   const { ranking: focused, domainSize } = focusOnTrigger(input, ranking, trigger.name);
   const selection = planToolSelection({
     ranking: focused,
-    query: input.text,
+    query: text,
     recentUserTurns: input.recentUserTurns,
     minTools: input.minTools,
     maxTools: input.maxTools,
@@ -207,7 +222,13 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   });
   return {
     kind: 'change',
-    reason: firstRequest ? 'first-request' : requestedTool === undefined ? 'strong-evidence' : 'requested-domain',
+    reason: firstRequest
+      ? 'first-request'
+      : proposal !== undefined
+      ? 'assented-proposal'
+      : requestedTool === undefined
+      ? 'strong-evidence'
+      : 'requested-domain',
     trigger,
     selection,
     ranking: focused,
