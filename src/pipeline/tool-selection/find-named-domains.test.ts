@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findNamedDomains } from './find-named-domains.ts';
+import { findDomainsNamedIn, findNamedDomains } from './find-named-domains.ts';
 
 const DOMAINS = ['notes', 'tasks', 'reading', 'TicketAPI', 'GorillaFileSystem', 'TravelAPI'];
 const named = (text: string, tool: string) => [...findNamedDomains(text, DOMAINS, tool)].sort();
@@ -22,5 +22,11 @@ describe('findNamedDomains', () => {
     assert.deepEqual([...findNamedDomains('call the api', ['MathAPI'], 'api_call')], []);
     assert.deepEqual(named('yes, please go ahead', 'create_note'), []);
     assert.deepEqual([...findNamedDomains('a note', [], 'create_note')], []);
+  });
+
+  it('lists the domains a text names by a tag word, whatever tool they belong to (what instructions offer)', () => {
+    const listed = findDomainsNamedIn('I keep your notes, your tasks and your travel plans. Be brief.', DOMAINS);
+    assert.deepEqual([...listed].sort(), ['TravelAPI', 'notes', 'tasks']);
+    assert.deepEqual([...findDomainsNamedIn('Be kind and brief.', DOMAINS)], []);
   });
 });

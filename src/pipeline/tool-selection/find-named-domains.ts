@@ -26,3 +26,16 @@ export function findNamedDomains(text: string, domains: readonly string[], toolN
   }
   return found;
 }
+
+/**
+ * The domain tags (of `domains`) that have a word of at least MIN_WORD_LENGTH letters the text uses, a plural matching
+ * its singular: the services a deployment's instructions list ("restaurants, hotels and flights"). Pure.
+ */
+export function findDomainsNamedIn(text: string, domains: readonly string[]): Set<string> {
+  const said = new Set(splitWords(text).flatMap(forms));
+  return new Set(
+    domains.filter((domain) =>
+      splitWords(domain).filter((word) => word.length >= MIN_WORD_LENGTH).flatMap(forms).some((word) => said.has(word))
+    ),
+  );
+}

@@ -2,6 +2,7 @@
 // reads as a request and says a word that only one or two domains' tools hold.
 import { findSynonyms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 import { isDeploymentDomain } from './focus-tool-ranking.ts';
+import type { DomainPrior } from './measure-domain-prior.ts';
 
 /** Words that may stand between a cue's parts ("I also need", "can you please also book"). */
 const ADVERB = '(?: (?:really|also|just|still|now|then|too|please|maybe|probably|actually))*';
@@ -69,7 +70,7 @@ export type FindRequestedDomainsInput = {
    * isDeploymentDomain) a request names that domain or none, as its conversations stay there unless the user names
    * another domain outright. Default none.
    */
-  readonly domainPrior?: ReadonlyMap<string, number>;
+  readonly domainPrior?: DomainPrior;
   /** The text is a request as a whole (a `find_tools` query): no cue needed, every word may be its object. */
   readonly isRequest?: boolean;
 };

@@ -9,6 +9,7 @@ import { measureToolEvidence } from './measure-tool-evidence.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
 import { rankCompanions } from './rank-companions.ts';
 import { firstSentence } from './render-shortlist.ts';
+import type { DomainPrior } from './measure-domain-prior.ts';
 
 export const FIND_TOOLS_NAME = 'find_tools';
 
@@ -63,7 +64,7 @@ export type FindToolsInput = {
     /** Every tool of a domain, by name. */
     readonly domainTools: (domain: string) => readonly string[];
     /** What the deployment's instructions lean to (see measureDomainPrior); default none. */
-    readonly domainPrior?: ReadonlyMap<string, number>;
+    readonly domainPrior?: DomainPrior;
   };
 };
 

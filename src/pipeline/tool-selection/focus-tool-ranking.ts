@@ -1,5 +1,6 @@
 // Puts the conversation's active domain first in a tool ranking, so a selection stays coherent and rarely changes.
 import { leadOfDomain, type RankedTool } from '../tool-search/index.ts';
+import type { DomainPrior } from './measure-domain-prior.ts';
 
 export type FocusToolRankingInput = {
   /** Best first, as rankTools returns it. */
@@ -13,7 +14,7 @@ export type FocusToolRankingInput = {
   /** A tool's domain tags (`standard` excluded); an empty list for an unknown or untagged tool. */
   readonly domainsOf: (name: string) => readonly string[];
   /** What the deployment's instructions lean to (see measureDomainPrior), 0-1 by domain; default none. */
-  readonly domainPrior?: ReadonlyMap<string, number>;
+  readonly domainPrior?: DomainPrior;
 };
 
 export type FocusedRanking = {
@@ -44,8 +45,12 @@ const NAMED_SWITCH_FACTOR = 1.25;
  * measureDomainPrior; an airline policy leads its airline tools by about 0.4, a concierge of ten services leads none).
  */
 const DEPLOYMENT_DOMAIN_LEAD = 0.2;
-/** Whether `domain` is the deployment's own: its instructions lean to it DEPLOYMENT_DOMAIN_LEAD more than to any other. */
-export function isDeploymentDomain(prior: ReadonlyMap<string, number> | undefined, domain: string): boolean {
+/**
+ * Whether `domain` is the deployment's own: its instructions lean to it DEPLOYMENT_DOMAIN_LEAD more than to any other,
+ * and do not list many services (see measureDomainPrior).
+ */
+export function isDeploymentDomain(prior: DomainPrior | undefined, domain: string): boolean {
+  if (prior?.manyServices === true) return false;
   return leadOfDomain(prior, domain) >= DEPLOYMENT_DOMAIN_LEAD;
 }
 

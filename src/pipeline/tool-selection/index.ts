@@ -21,4 +21,4 @@ export type { PlanToolSelectionInput } from './select-tools.ts';
 export type { ToolSelection, ToolSelectionPlan } from './tool-selection-plan.ts';
 export { shortlistTools } from './shortlist-tools.ts';
 export { measureDomainPrior } from './measure-domain-prior.ts';
-export type { MeasureDomainPriorInput } from './measure-domain-prior.ts';
+export type { DomainPrior, MeasureDomainPriorInput } from './measure-domain-prior.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
 import { rankTools } from '../tool-search/index.ts';
-import { focusToolRanking } from './focus-tool-ranking.ts';
+import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { measureDomainPrior } from './measure-domain-prior.ts';
 
 const { registry, index } = createTestCatalogue([
@@ -28,6 +28,25 @@ describe('measureDomainPrior', () => {
   it('leans nowhere for instructions that name no tool', () => {
     assert.equal(measureDomainPrior({ index, instructions: 'Be kind and brief.', domainsOf }).size, 0);
     assert.equal(measureDomainPrior({ index, instructions: '', domainsOf }).size, 0);
+  });
+  it('leans nowhere for a concierge that lists its services, even where one holds most of its words', () => {
+    const { registry: services, index: concierge } = createTestCatalogue([
+      ['search_hotel', 'Search for a hotel for a booking.', ['hotels']],
+      ['reserve_hotel', 'Make a hotel reservation booking.', ['hotels']],
+      ['book_house', 'Book a house for a reservation.', ['hotels']],
+      ['find_restaurants', 'Find a restaurant.', ['restaurants']],
+      ['get_ride', 'Book a cab.', ['rides']],
+    ]);
+    const instructions =
+      'You help one user book everyday services: restaurants, hotels and house rentals, and rides. ' +
+      'Before any booking or reservation, repeat the details.';
+    const prior = measureDomainPrior({ index: concierge, instructions, domainsOf: services.domainsOf });
+    assert.equal(prior.get('hotels'), 1, 'the words still lean to the hotel tools');
+    assert.equal(prior.manyServices, true);
+    assert.equal(isDeploymentDomain(prior, 'hotels'), false, 'but a concierge has no domain of its own');
+    const hotelDesk = 'You are a hotel desk: you search hotels, take a booking or a reservation and cancel it.';
+    const desk = measureDomainPrior({ index: concierge, instructions: hotelDesk, domainsOf: services.domainsOf });
+    assert.equal(isDeploymentDomain(desk, 'hotels'), true);
   });
   it('moves the focus of a message that fits two domains to the leaning one', () => {
     const ranking = rankTools(index, { query: 'I want to book a flight to Seattle' });

@@ -1,10 +1,23 @@
 // What the deployment is for, read once from its own instructions: the domains whose tools they describe.
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
+import { findDomainsNamedIn } from './find-named-domains.ts';
 
 /** The instructions vote through their best-matching tools, this many. */
 const VOTING_TOOLS = 10;
 /** Instructions longer than this are read up to here (a policy's opening says what the agent does). */
 const TEXT_CHARACTERS = 4_000;
+/**
+ * What a deployment's instructions lean to: each domain's lean, 0-1 (the leader at 1), and whether they list many of the
+ * catalogue's services (a concierge: then no domain is the deployment's own, however far it leads).
+ */
+export type DomainPrior = ReadonlyMap<string, number> & { readonly manyServices?: boolean };
+
+/**
+ * Instructions that name this many of the catalogue's domains describe a deployment of many services (a concierge's
+ * "restaurants, hotels, flights, buses…"): none of them is its own, however their words fall on the tools. An airline
+ * desk's policy names its own domain, and at most one more in passing ("travel insurance").
+ */
+const MANY_SERVICES = 3;
 
 export type MeasureDomainPriorInput = {
   readonly index: ToolIndex;
@@ -16,11 +29,15 @@ export type MeasureDomainPriorInput = {
 
 /**
  * Each domain's share of the instructions' best-matching tools, scaled so the leading domain has 1 (an empty map when
- * the instructions name no tool's words). An airline agent's policy leans to the airline tools over a travel
- * catalogue's look-alikes; a concierge's list of ten services spreads its votes and leans nowhere. Pure.
+ * the instructions name no tool's words), and whether they list MANY_SERVICES or more of the catalogue's domains. An
+ * airline agent's policy leans to the airline tools over a travel catalogue's look-alikes and makes airline its own
+ * domain (see isDeploymentDomain); a concierge that lists its services has none, even where one service holds more of
+ * its words ("booking", "reservation" for a hotel catalogue). Pure.
  */
-export function measureDomainPrior(input: MeasureDomainPriorInput): ReadonlyMap<string, number> {
-  const ranking = rankTools(input.index, { query: input.instructions.slice(0, TEXT_CHARACTERS) }).slice(
+export function measureDomainPrior(input: MeasureDomainPriorInput): DomainPrior {
+  const text = input.instructions.slice(0, TEXT_CHARACTERS);
+  const domains = [...new Set(input.index.tools.flatMap((tool) => input.domainsOf(tool.name)))];
+  const ranking = rankTools(input.index, { query: text }).slice(
     0,
     VOTING_TOOLS,
   );
@@ -29,5 +46,6 @@ export function measureDomainPrior(input: MeasureDomainPriorInput): ReadonlyMap<
     for (const domain of input.domainsOf(entry.name)) votes.set(domain, (votes.get(domain) ?? 0) + entry.score);
   }
   const top = Math.max(0, ...votes.values());
-  return new Map(top > 0 ? [...votes].map(([domain, weight]) => [domain, weight / top]) : []);
+  const lean = new Map(top > 0 ? [...votes].map(([domain, weight]) => [domain, weight / top]) : []);
+  return Object.assign(lean, { manyServices: findDomainsNamedIn(text, domains).size >= MANY_SERVICES });
 }

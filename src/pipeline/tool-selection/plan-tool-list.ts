@@ -12,6 +12,7 @@ import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './meas
 import { rankCompanions } from './rank-companions.ts';
 import { planToolSelection } from './select-tools.ts';
 import type { ToolSelection, ToolSelectionPlan } from './tool-selection-plan.ts';
+import type { DomainPrior } from './measure-domain-prior.ts';
 
 /** Why the tool list changed (logged, and counted by the replay). */
 export type ToolListChangeReason =
@@ -60,7 +61,7 @@ export type PlanToolListInput = {
   readonly maxTools: number;
   readonly modelId: string;
   /** What the deployment's instructions lean to (see measureDomainPrior); default none. */
-  readonly domainPrior?: ReadonlyMap<string, number>;
+  readonly domainPrior?: DomainPrior;
 };
 
 export type ToolListPlan =
