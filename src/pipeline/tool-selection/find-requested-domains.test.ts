@@ -39,6 +39,8 @@ describe('readsAsRequest', () => {
         'How about a hotel there too?',
         'Excellent, thanks. Now, can you also book a hotel room for me?',
         "Okay. I'll need a car there.",
+        "That works, how's the weather there on the 14th?",
+        'What are some good restaurants around there?',
       ]
     ) assert.equal(readsAsRequest(text), true, text);
   });
@@ -52,6 +54,10 @@ describe('readsAsRequest', () => {
         'Any others you want to share?',
         'Thanks, that was really helpful!',
         'My goal is to give kids a loving home.',
+        'How is your new job going?',
+        "What's the movie you told me about?",
+        'What are their names?',
+        'How was the concert last night?',
       ]
     ) assert.equal(readsAsRequest(text), false, text);
   });
@@ -85,6 +91,12 @@ describe('findRequestedDomains', () => {
   it('leaves out request verbs and numbers, and messages that ask for nothing', () => {
     assert.deepEqual(requested('Can you find one for me?'), []);
     assert.deepEqual(requested('We ate at a lovely restaurant and took a cab home.'), []);
+    const { registry: versioned, index: versions } = createTestCatalogue([
+      ['hotels_3_search_hotel', 'Search a hotel.', ['hotels']],
+      ['services_3_find_provider', 'Find a stylist.', ['services']],
+    ]);
+    const asked = findRequestedDomains({ index: versions, text: 'I need 3 of them.', domainsOf: versioned.domainsOf });
+    assert.deepEqual([...asked.keys()], [], 'the version in a name is no word of a request');
   });
 
   it('reads a find_tools query as a request as a whole', () => {

@@ -25,6 +25,8 @@ const REQUEST_CUES: readonly RegExp[] = [
   /\b(?:is|are) there (?:any|a|an|some)\b/u,
   /\b(?:help|find|get|book|show) me\b/u,
   /\b(?:how|what) about (?:a|an|some|any)\b/u,
+  // A question about the world, not about the one asked ("how's the weather there?", not "how is your trip going?").
+  /\b(?:how|what)(?:'s| is| are| will| would)(?: be)? (?:the|a|an|any|some)\b(?![^.!?]*\byou)/u,
   /(?:^|[.!?]\s+)(?:please |now |also )?(?:find|search|look|book|reserve|rent|order|buy|schedule|call|get|show|play|check)\b/u,
 ];
 
