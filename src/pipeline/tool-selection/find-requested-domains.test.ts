@@ -55,6 +55,7 @@ describe('readsAsRequest', () => {
         'Thanks, that was really helpful!',
         'My goal is to give kids a loving home.',
         'How is your new job going?',
+        'How is the new place working out for you?',
         "What's the movie you told me about?",
         'What are their names?',
         'How was the concert last night?',

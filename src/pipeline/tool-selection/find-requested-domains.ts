@@ -11,6 +11,12 @@ const ADVERB = '(?: (?:really|also|just|still|now|then|too|please|maybe|probably
  * asks for an act ("can you", "could you", "is there"), or a sentence that starts with an order ("find me", "book a").
  * Offers and invitations ("would you like", "do you want") are not requests for a service.
  */
+/**
+ * A question about the world ("how's the weather there?", "what are some good restaurants around?"), which asks for a
+ * service unless the rest of its sentence is about the one asked (ABOUT_YOU: "how is the trip going for you?").
+ */
+const WORLD_QUESTION = /\b(?:how|what)(?:'s| is| are| will| would)(?: be)? (?:the|a|an|any|some)\b/u;
+const ABOUT_YOU = /\byou/u;
 const REQUEST_CUES: readonly RegExp[] = [
   new RegExp(`\\bi(?: would|'d| d)${ADVERB} (?:like|love|prefer)\\b`, 'u'),
   new RegExp(`\\bi(?:'ll| will)?${ADVERB} (?:want|need|wanna)\\b`, 'u'),
@@ -25,8 +31,7 @@ const REQUEST_CUES: readonly RegExp[] = [
   /\b(?:is|are) there (?:any|a|an|some)\b/u,
   /\b(?:help|find|get|book|show) me\b/u,
   /\b(?:how|what) about (?:a|an|some|any)\b/u,
-  // A question about the world, not about the one asked ("how's the weather there?", not "how is your trip going?").
-  /\b(?:how|what)(?:'s| is| are| will| would)(?: be)? (?:the|a|an|any|some)\b(?![^.!?]*\byou)/u,
+  WORLD_QUESTION,
   /(?:^|[.!?]\s+)(?:please |now |also )?(?:find|search|look|book|reserve|rent|order|buy|schedule|call|get|show|play|check)\b/u,
 ];
 
@@ -46,7 +51,11 @@ export function findRequestObjects(text: string): readonly string[] {
     let end = -1;
     for (const cue of REQUEST_CUES) {
       const match = cue.exec(sentence);
-      if (match !== null && (end < 0 || match.index + match[0].length < end)) end = match.index + match[0].length;
+      if (match === null) continue;
+      const after = match.index + match[0].length;
+      // Checked once after the match, not as a lookahead at every candidate (linear in the sentence's length).
+      if (cue === WORLD_QUESTION && ABOUT_YOU.test(sentence.slice(after))) continue;
+      if (end < 0 || after < end) end = after;
     }
     if (end >= 0) {
       objects.push(
