@@ -41,6 +41,7 @@ describe('readsAsRequest', () => {
         "Okay. I'll need a car there.",
         "That works, how's the weather there on the 14th?",
         'What are some good restaurants around there?',
+        'Do you know of any child-friendly attractions around there?',
       ]
     ) assert.equal(readsAsRequest(text), true, text);
   });
@@ -59,6 +60,7 @@ describe('readsAsRequest', () => {
         "What's the movie you told me about?",
         'What are their names?',
         'How was the concert last night?',
+        'Do you know what happened to her?',
       ]
     ) assert.equal(readsAsRequest(text), false, text);
   });

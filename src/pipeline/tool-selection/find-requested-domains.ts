@@ -32,6 +32,7 @@ const REQUEST_CUES: readonly RegExp[] = [
   /\b(?:help|find|get|book|show) me\b/u,
   /\b(?:how|what) about (?:a|an|some|any)\b/u,
   WORLD_QUESTION,
+  /\bdo you know (?:of )?(?:any|a|an|some)\b/u,
   /(?:^|[.!?]\s+)(?:please |now |also )?(?:find|search|look|book|reserve|rent|order|buy|schedule|call|get|show|play|check)\b/u,
 ];
 
