@@ -5,4 +5,4 @@ export { createBm25Index, rankToolsBm25 } from './rank-tools-bm25.ts';
 export { createToolIndex, leadOfDomain, rankTools } from './rank-tools.ts';
 export type { RankedTool, RankingContext, RankToolsInput, ToolIndex } from './rank-tools.ts';
 export { findSynonyms } from './search-synonyms.ts';
-export { pairTerms, splitWords, tokenizeForSearch } from './tokenize-for-search.ts';
+export { isNumberTerm, pairTerms, splitWords, tokenizeForSearch } from './tokenize-for-search.ts';

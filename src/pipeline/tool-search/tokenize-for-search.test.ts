@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { pairTerms, splitWords, stemWord, tokenizeForSearch } from './tokenize-for-search.ts';
+import { isNumberTerm, pairTerms, splitWords, stemWord, tokenizeForSearch } from './tokenize-for-search.ts';
 import { findSynonyms } from './search-synonyms.ts';
 
 describe('splitWords', () => {
@@ -74,5 +74,18 @@ describe('pairTerms', () => {
     assert.deepEqual([...pairTerms(terms)], ['find hotel', 'hotel rom'], 'stop words out, terms stemmed');
     assert.deepEqual([...pairTerms(['a', 'b', 'a', 'b'])], ['a b', 'b a']);
     assert.deepEqual([...pairTerms(['alone'])], []);
+  });
+});
+
+describe('isNumberTerm', () => {
+  it('tells numbers (quantities, dates, versions) from words, "3rd" and "mp3" included as words', () => {
+    assert.deepEqual(['3', '2024', '3rd', 'mp3', 'three', ''].map(isNumberTerm), [
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

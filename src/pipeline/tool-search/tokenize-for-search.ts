@@ -129,3 +129,11 @@ export function pairTerms(terms: readonly string[]): Set<string> {
   for (let at = 0; at + 1 < terms.length; at += 1) pairs.add(`${terms[at]} ${terms[at + 1]}`);
   return pairs;
 }
+
+/**
+ * Whether a search term is a number ("3", "2024"): a quantity or a date in a message, a version in a tool name
+ * (`hotels_3_search_hotel`), never a word that says which tool.
+ */
+export function isNumberTerm(term: string): boolean {
+  return /^\d+$/u.test(term);
+}

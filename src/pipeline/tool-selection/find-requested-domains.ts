@@ -1,6 +1,6 @@
 // A request for a service in the user's own words ("could you find me a cab?", "I'd like a place to eat"): the message
 // reads as a request and says a word that only one or two domains' tools hold.
-import { findSynonyms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
+import { findSynonyms, isNumberTerm, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 import { isDeploymentDomain } from './focus-tool-ranking.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 
@@ -104,7 +104,7 @@ export function findRequestedDomains(input: FindRequestedDomainsInput): Readonly
   const holders = (term: string): ReadonlySet<string> => domainsByWord.get(term) ?? new Set();
   for (const term of new Set(tokenizeForSearch(objects.join(' '), { expandAbbreviations: false }))) {
     // Actions, and numbers: a version in a name (`hotels_3_search_hotel`) is no word a request says.
-    if (actions.has(term) || /^\d+$/u.test(term)) continue;
+    if (actions.has(term) || isNumberTerm(term)) continue;
     // The user's own word when the catalogue has it; a synonym only for a word it lacks ("cab" for "taxi").
     const own = holders(term);
     const domains = own.size > 0 ? own : new Set(
@@ -153,7 +153,7 @@ function readCatalogue(index: ToolIndex, domainsOf: (name: string) => readonly s
   for (const tool of index.tools) {
     const domainWords = new Set(domainsOf(tool.name).flatMap((tag) => tokenizeForSearch(tag)));
     const first = tokenizeForSearch(tool.name, { expandAbbreviations: false })
-      .find((term) => !domainWords.has(term) && !/^\d+$/u.test(term));
+      .find((term) => !domainWords.has(term) && !isNumberTerm(term));
     if (first !== undefined) actions.add(first);
     const { name, tags } = tool.termFrequencies;
     for (const word of new Set([...name.keys(), ...tags.keys(), ...(tool.object === undefined ? [] : [tool.object])])) {

@@ -11,7 +11,8 @@ export { isStrongEvidence, measureToolEvidence } from './measure-tool-evidence.t
 export type { ToolEvidence } from './measure-tool-evidence.ts';
 export { offerFoundTools } from './offer-found-tools.ts';
 export type { OfferFoundToolsInput } from './offer-found-tools.ts';
-export { finishToolList, planToolList, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
+export { finishToolList } from './finish-tool-list.ts';
+export { planToolList, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 export { orderToolsByUse } from './order-tools-by-use.ts';
 export type { OrderToolsByUseInput } from './order-tools-by-use.ts';
 export type { PlanToolListInput, ToolListChangeReason, ToolListKeepReason, ToolListPlan } from './plan-tool-list.ts';

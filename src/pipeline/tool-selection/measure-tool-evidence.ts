@@ -1,5 +1,5 @@
 // How plainly a message asks for each tool: the message's own words found in a tool's name and description.
-import { pairTerms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
+import { isNumberTerm, pairTerms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 
 /** A word found in the name or description of more than this share of the catalogue says nothing about one tool… */
 const GENERIC_SHARE = 0.5;
@@ -50,8 +50,8 @@ function longestInOrder(positions: readonly number[]): number {
  * tool. Pure; linear in catalogue size × message words.
  */
 export function measureToolEvidence(index: ToolIndex, text: string): readonly ToolEvidence[] {
-  // Numbers say how many or when ("1 ticket", "the 3rd"), never which tool: a version in a name (`movies_1_…`) is no match.
-  const sequence = tokenizeForSearch(text, { expandAbbreviations: false }).filter((term) => !/^\d+$/u.test(term));
+  // Numbers say how many or when ("1 ticket"), never which tool: a version in a name (`movies_1_…`) is no match.
+  const sequence = tokenizeForSearch(text, { expandAbbreviations: false }).filter((term) => !isNumberTerm(term));
   const terms = new Set(sequence);
   const pairs = pairTerms(sequence);
   if (terms.size === 0) return [];

@@ -4,7 +4,8 @@ import { createTestCatalogue } from '../test-support/test-catalogue.test-support
 import { createToolIndex } from '../tool-search/index.ts';
 import { createToolRegistry } from '../tool-catalogue/index.ts';
 import { applyToolSelection } from './apply-tool-selection.ts';
-import { finishToolList, planToolList, type PlanToolListInput, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
+import { finishToolList } from './finish-tool-list.ts';
+import { planToolList, type PlanToolListInput, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
 const { registry, index } = createTestCatalogue([
   ['search_flights', 'Search flights between two airports on a date.', ['travel']],

@@ -4,14 +4,12 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { compareText } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
-import { findProposal } from './find-proposal.ts';
-import { findRequestedDomains } from './find-requested-domains.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
-import { isAssent } from './is-assent.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
+import { readRequest } from './read-request.ts';
 import { planToolSelection } from './select-tools.ts';
-import type { ToolSelection, ToolSelectionPlan } from './tool-selection-plan.ts';
+import type { ToolSelectionPlan } from './tool-selection-plan.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 
 /** Why the tool list changed (logged, and counted by the replay). */
@@ -127,22 +125,16 @@ function companionsOf(input: PlanToolListInput, trigger: string, domain: readonl
  * Pure and deterministic.
  */
 export function planToolList(input: PlanToolListInput): ToolListPlan {
-  const requestIn = (text: string, isRequest: boolean) =>
-    findRequestedDomains({
-      index: input.index,
-      text,
-      isRequest,
-      domainsOf: input.domainsOf,
-      ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
-    });
   // A request that says a word only one domain's tools hold ("could you find me a cab?") asks for that domain even when
-  // no single tool has strong evidence (see findRequestedDomains); at the first request it outweighs a weak candidate.
-  const own = requestIn(input.text, false);
-  // An assent to a step the assistant proposed ("Please confirm: a shared ride for 2." "Yes, that's correct.") asks for
-  // that step: the proposal is read with the message, as its request.
-  const proposal = own.size === 0 && isAssent(input.text) ? findProposal(input.lastReply) : undefined;
-  const text = proposal === undefined ? input.text : `${proposal} ${input.text}`;
-  const requested = proposal === undefined ? own : requestIn(proposal, true);
+  // no single tool has strong evidence; at the first request it outweighs a weak candidate. An assent to a step the
+  // assistant proposed asks for that step (see readRequest).
+  const { text, requested, proposal } = readRequest({
+    index: input.index,
+    text: input.text,
+    ...(input.lastReply === undefined ? {} : { lastReply: input.lastReply }),
+    domainsOf: input.domainsOf,
+    ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
+  });
   const evidence = measureToolEvidence(input.index, text).filter((entry) => input.lookup(entry.name) !== undefined);
   const strongest = evidence[0];
   const keep = (reason: ToolListKeepReason): ToolListPlan => ({
@@ -238,31 +230,4 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     previous: input.previous,
     calledTools: input.calledTools,
   };
-}
-
-/**
- * The list a plan ends with, most recently used first (the request sorts it by name; the store keeps this order so the
- * least recently used tool is the first to go). Keep: the previous list. Change: the selected part (the trigger, the
- * chosen tools, then the domain's companions in focused-ranking order, up to maxTools, so a two-step task, find then
- * book, finds its second tool offered; a domain with fewer than minTools tools is completed from the rest of the
- * ranking) and up to TOOLS_IN_USE_MAX more of the previous list's tools, most recently used first: the previous tools
- * in their order, then the new ones (a tool keeps its place by being called, see orderToolsByUse). Pure.
- */
-export function finishToolList(
-  plan: ToolListPlan,
-  selection: ToolSelection,
-  bounds: { readonly minTools: number; readonly maxTools: number },
-): readonly string[] {
-  if (plan.kind === 'keep') return plan.selected;
-  const domain = plan.ranking.slice(0, plan.domainSize).map((entry) => entry.name);
-  const others = plan.ranking.slice(plan.domainSize).filter((entry) => entry.score > 0).map((entry) => entry.name);
-  const size = Math.max(bounds.maxTools, selection.selected.length);
-  const names = [...new Set([plan.trigger.name, ...plan.companions, ...selection.selected, ...domain])].slice(0, size);
-  for (const name of others) {
-    if (names.length >= bounds.minTools) break;
-    if (!names.includes(name)) names.push(name);
-  }
-  const kept = plan.previous.filter((name) => !names.includes(name)).slice(0, TOOLS_IN_USE_MAX);
-  const stay = plan.previous.filter((name) => names.includes(name) || kept.includes(name));
-  return [...stay, ...names.filter((name) => !plan.previous.includes(name))];
 }

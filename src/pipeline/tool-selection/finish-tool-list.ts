@@ -1,0 +1,30 @@
+// The list a tool-list plan ends with: the selected tools, then the tools in use, most recently used first.
+import type { ToolSelection } from './tool-selection-plan.ts';
+import { type ToolListPlan, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
+
+/**
+ * The list a plan ends with, most recently used first (the request sorts it by name; the store keeps this order so the
+ * least recently used tool is the first to go). Keep: the previous list. Change: the selected part (the trigger, the
+ * chosen tools, then the domain's companions in focused-ranking order, up to maxTools, so a two-step task, find then
+ * book, finds its second tool offered; a domain with fewer than minTools tools is completed from the rest of the
+ * ranking) and up to TOOLS_IN_USE_MAX more of the previous list's tools, most recently used first: the previous tools
+ * in their order, then the new ones (a tool keeps its place by being called, see orderToolsByUse). Pure.
+ */
+export function finishToolList(
+  plan: ToolListPlan,
+  selection: ToolSelection,
+  bounds: { readonly minTools: number; readonly maxTools: number },
+): readonly string[] {
+  if (plan.kind === 'keep') return plan.selected;
+  const domain = plan.ranking.slice(0, plan.domainSize).map((entry) => entry.name);
+  const others = plan.ranking.slice(plan.domainSize).filter((entry) => entry.score > 0).map((entry) => entry.name);
+  const size = Math.max(bounds.maxTools, selection.selected.length);
+  const names = [...new Set([plan.trigger.name, ...plan.companions, ...selection.selected, ...domain])].slice(0, size);
+  for (const name of others) {
+    if (names.length >= bounds.minTools) break;
+    if (!names.includes(name)) names.push(name);
+  }
+  const kept = plan.previous.filter((name) => !names.includes(name)).slice(0, TOOLS_IN_USE_MAX);
+  const stay = plan.previous.filter((name) => names.includes(name) || kept.includes(name));
+  return [...stay, ...names.filter((name) => !plan.previous.includes(name))];
+}

@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
+import { readRequest } from './read-request.ts';
+
+const { registry, index } = createTestCatalogue([
+  ['ridesharing_1_get_ride', 'Call a taxi to head to a given destination.', ['ridesharing']],
+  ['hotels_1_search_hotel', 'Find a hotel at a given location.', ['hotels']],
+]);
+const read = (text: string, lastReply?: string) =>
+  readRequest({ index, text, domainsOf: registry.domainsOf, ...(lastReply === undefined ? {} : { lastReply }) });
+const PROPOSAL = 'Please confirm: a taxi for 2 people to 1518 Park Street.';
+
+describe('readRequest', () => {
+  it("reads an assent with the step the assistant's last reply proposed", () => {
+    const assent = read("Yes, that's correct.", PROPOSAL);
+    assert.equal(assent.proposal, PROPOSAL);
+    assert.equal(assent.text, `${PROPOSAL} Yes, that's correct.`);
+    assert.deepEqual([...assent.requested.keys()], ['ridesharing']);
+  });
+
+  it("keeps the message's own request, and reads no proposal into a message that does not assent", () => {
+    const own = read('Yes, and I also need a hotel there.', PROPOSAL);
+    assert.equal(own.proposal, undefined);
+    assert.deepEqual([...own.requested.keys()], ['hotels']);
+    const refusal = read('No, not now.', PROPOSAL);
+    assert.deepEqual([refusal.text, refusal.requested.size, refusal.proposal], ['No, not now.', 0, undefined]);
+    assert.equal(read('Yes please.', 'The taxi left at 9.').proposal, undefined, 'an answer proposes nothing');
+  });
+});

@@ -1,0 +1,42 @@
+// What a user message asks for: its own request ("could you find me a cab?"), or, when it only assents ("Yes, that's
+// correct."), the step the assistant's last reply proposed ("Please confirm: a shared ride for 2.").
+import type { ToolIndex } from '../tool-search/index.ts';
+import { findProposal } from './find-proposal.ts';
+import { findRequestedDomains } from './find-requested-domains.ts';
+import { isAssent } from './is-assent.ts';
+import type { DomainPrior } from './measure-domain-prior.ts';
+
+export type ReadRequestInput = {
+  readonly index: ToolIndex;
+  readonly text: string;
+  /** The assistant's reply before the message (what an assent agrees to). */
+  readonly lastReply?: string;
+  /** A tool's domain tags (`standard` excluded). */
+  readonly domainsOf: (name: string) => readonly string[];
+  readonly domainPrior?: DomainPrior;
+};
+
+export type ReadRequest = {
+  /** The words to weigh: the message, after the proposal it agrees to when there is one. */
+  readonly text: string;
+  /** The domains requested (see findRequestedDomains), with the words that named each. */
+  readonly requested: ReadonlyMap<string, readonly string[]>;
+  /** The proposal the message assents to, when it makes no request of its own. */
+  readonly proposal?: string;
+};
+
+/** The message's request, else the proposal it assents to (read as a request as a whole). Pure. */
+export function readRequest(input: ReadRequestInput): ReadRequest {
+  const requestIn = (text: string, isRequest: boolean) =>
+    findRequestedDomains({
+      index: input.index,
+      text,
+      isRequest,
+      domainsOf: input.domainsOf,
+      ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
+    });
+  const own = requestIn(input.text, false);
+  const proposal = own.size === 0 && isAssent(input.text) ? findProposal(input.lastReply) : undefined;
+  if (proposal === undefined) return { text: input.text, requested: own };
+  return { text: `${proposal} ${input.text}`, requested: requestIn(proposal, true), proposal };
+}
