@@ -5,6 +5,8 @@ export type { ApplyToolSelectionInput } from './apply-tool-selection.ts';
 export { answerFindTools, FIND_TOOLS_NAME, FIND_TOOLS_TOOL } from './find-tools.ts';
 export type { FindToolsAnswer, FindToolsInput } from './find-tools.ts';
 export { findNamedDomains } from './find-named-domains.ts';
+export { findNextSteps } from './find-next-steps.ts';
+export type { FindNextStepsInput } from './find-next-steps.ts';
 export { focusToolRanking } from './focus-tool-ranking.ts';
 export { listCalledTools } from './list-called-tools.ts';
 export { isStrongEvidence, measureToolEvidence } from './measure-tool-evidence.ts';

@@ -26,6 +26,25 @@ describe('measureToolEvidence', () => {
     );
     assert.equal(movie?.words, 1, 'only "ticket": the 1 of the name is no match');
   });
+  it("counts a word only a few tools' inputs hold, never one most inputs share", () => {
+    const { index: salons } = createTestCatalogue([
+      ['services_1_find_provider', 'Search for a hair stylist nearby.', ['services'], {
+        city: 'City where the salon is located',
+      }],
+      ['services_1_book_appointment', 'Book an appointment at a hair stylist.', ['services'], {
+        stylist_name: 'Name of the stylist or salon',
+        city: 'City of the appointment',
+      }],
+      ['restaurants_1_find_restaurants', 'Find a restaurant of a cuisine.', ['restaurants'], { city: 'The city' }],
+      ['events_1_find_events', 'Find concerts and plays.', ['events'], { city: 'The city of the event' }],
+    ]);
+    const found = measureToolEvidence(salons, "I'm after a unisex salon in San Jose.");
+    assert.deepEqual(found.map((one) => one.name).sort(), ['services_1_book_appointment', 'services_1_find_provider']);
+    assert.ok(found.every((one) => one.rareWords === 1 && one.nameWords === 0), JSON.stringify(found));
+    assert.ok(isStrongEvidence(found[0], true), 'enough for a first list');
+    assert.ok(!isStrongEvidence(found[0]), 'one word changes no list');
+    assert.deepEqual(measureToolEvidence(salons, 'Which city was that again?'), [], '"city" is in every input');
+  });
   it('counts the message words in a tool name and description, most words first', () => {
     const [best] = measureToolEvidence(index, 'Reserve the hotel for the dates we said');
     assert.equal(best?.name, 'reserve_hotel');

@@ -1,4 +1,5 @@
-// How plainly a message asks for each tool: the message's own words found in a tool's name and description.
+// How plainly a message asks for each tool: the message's own words found in a tool's name and description (and the
+// words only a few tools' inputs hold).
 import { isNumberTerm, pairTerms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 
 /** A word found in the name or description of more than this share of the catalogue says nothing about one tool… */
@@ -17,7 +18,10 @@ const NAMED_WORDS = 2;
 
 export type ToolEvidence = {
   readonly name: string;
-  /** Distinct words of the message (stemmed, stop words and generic words out) in the tool's name or description. */
+  /**
+   * Distinct words of the message (stemmed, stop words and generic words out) in the tool's name or description, or in
+   * its inputs when no name or description and at most NEVER_GENERIC_TOOLS tools' inputs hold them ("salon").
+   */
   readonly words: number;
   /** Of those, the most that are in the tool's name and said in the name's order ("book a flight", not "flight… book"). */
   readonly nameWords: number;
@@ -63,15 +67,33 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
       }
     }
   }
+  // A word no name or description holds but the inputs of only a few tools do ("salon" in "City where the salon is
+  // located") names those tools' object as plainly as a rare description word.
+  const inputHolders = new Map<string, number>();
+  for (const tool of index.tools) {
+    for (const term of terms) {
+      if (holders.has(term)) continue;
+      if (tool.termFrequencies.parameterNames.has(term) || tool.termFrequencies.parameterDescriptions.has(term)) {
+        inputHolders.set(term, (inputHolders.get(term) ?? 0) + 1);
+      }
+    }
+  }
+  const isInputWord = (term: string) =>
+    (inputHolders.get(term) ?? 0) > 0 && (inputHolders.get(term) ?? 0) <= NEVER_GENERIC_TOOLS;
   const limit = Math.max(NEVER_GENERIC_TOOLS, index.tools.length * GENERIC_SHARE);
-  const isRare = (term: string) => (holders.get(term) ?? 0) > 0 && (holders.get(term) ?? 0) <= NEVER_GENERIC_TOOLS;
-  const isSpecific = (term: string) => (holders.get(term) ?? 0) > 0 && (holders.get(term) ?? 0) <= limit;
+  const isRare = (term: string) =>
+    ((holders.get(term) ?? 0) > 0 && (holders.get(term) ?? 0) <= NEVER_GENERIC_TOOLS) || isInputWord(term);
+  const isSpecific = (term: string) =>
+    ((holders.get(term) ?? 0) > 0 && (holders.get(term) ?? 0) <= limit) || isInputWord(term);
   if (![...terms].some(isSpecific)) return [];
   const found: ToolEvidence[] = [];
   for (const tool of index.tools) {
     const inName = (term: string) => tool.termFrequencies.name.has(term);
     const nameOrder = new Map([...tool.termFrequencies.name.keys()].map((term, at) => [term, at]));
-    const matches = (term: string) => isSpecific(term) && (inName(term) || tool.termFrequencies.description.has(term));
+    const matches = (term: string) =>
+      isSpecific(term) && (inName(term) || tool.termFrequencies.description.has(term) ||
+        (isInputWord(term) &&
+          (tool.termFrequencies.parameterNames.has(term) || tool.termFrequencies.parameterDescriptions.has(term))));
     const phrase = [...pairs].some((pair) =>
       tool.phrases.has(pair) && pair.split(' ').some((term) => inName(term) || isRare(term))
     );

@@ -25,6 +25,13 @@ const { registry, index } = createTestCatalogue([
   ['get_forecast', 'Weather forecast for a city for the next days.', ['weather']],
   ['add_wallet_card', 'Add a credit card to pay with to the wallet.', ['wallet']],
 ]);
+const FIND_EVENTS = { city: 'City of the event', category: 'Sports or music', date: 'Date of the event' };
+const BUY_TICKETS = {
+  event_name: 'The event',
+  number_of_seats: 'Seats wanted',
+  date: 'Date of the event',
+  city: 'City',
+};
 const NOTES = ['create_note', 'delete_note', 'get_note', 'search_notes', 'update_note'];
 const WEATHER = ['get_forecast', 'get_weather'];
 const TRAVEL = ['book_flight', 'cancel_booking', 'change_booking_date', 'get_booking', 'search_flights'];
@@ -168,6 +175,43 @@ describe('planToolList', () => {
       'keep',
       'offered-covers',
     ]);
+  });
+
+  it("takes the next step of the last call's task when the user assents to a step whose words name no tool", () => {
+    const { registry: events, index: eventIndex } = createTestCatalogue([
+      ['events_1_find_events', 'Find sports games and concerts in a city.', ['events'], FIND_EVENTS],
+      ['events_1_buy_event_tickets', 'Buy tickets for an event.', ['events'], BUY_TICKETS],
+      ['events_2_find_events', 'Find sports games and concerts in a city.', ['events'], FIND_EVENTS],
+      ['events_2_buy_event_tickets', 'Buy tickets for an event.', ['events'], BUY_TICKETS],
+      ['calendar_1_get_events', 'Get the events on your calendar for a date.', ['calendar'], { date: 'The date' }],
+    ]);
+    const planFor = (text: string, previous: readonly string[], lastReply: string) =>
+      planToolList({
+        text,
+        lastReply,
+        recentUserTurns: [],
+        previous,
+        calledTools: ['events_1_find_events'],
+        index: eventIndex,
+        lookup: (name) => events.get(name),
+        domainsOf: events.domainsOf,
+        domains: events.domains(),
+        domainTools: (domain) => events.domainTools(domain).map((spec) => spec.name),
+        minTools: 3,
+        maxTools: 5,
+        modelId: 'cheap',
+      });
+    const offered = ['calendar_1_get_events', 'events_1_find_events', 'events_2_buy_event_tickets'];
+    const proposal = 'Please confirm: 2 seats for Dc United Vs Revolution on March 2nd in Washington, right?';
+    const assent = planFor('Sounds great.', offered, proposal);
+    assert.deepEqual(
+      [assent.kind, assent.kind === 'change' && assent.reason, assent.kind === 'change' && assent.trigger.name],
+      ['change', 'assented-proposal', 'events_1_buy_event_tickets'],
+    );
+    const covered = planFor('Sounds great.', [...offered, 'events_1_buy_event_tickets'], proposal);
+    assert.equal(covered.kind, 'keep', 'the next step is offered');
+    const answered = planFor('Sounds great.', offered, 'Dc United Vs Revolution is on March 2nd.');
+    assert.equal(answered.kind, 'keep', 'an assent to a plain answer');
   });
 
   it('keeps the list when an offered tool has the evidence', () => {

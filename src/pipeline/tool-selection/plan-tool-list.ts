@@ -4,6 +4,7 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { compareText } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
+import { findNextSteps } from './find-next-steps.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
@@ -115,12 +116,35 @@ function companionsOf(input: PlanToolListInput, trigger: string, domain: readonl
 }
 
 /**
+ * The step an assent to a proposal agrees to ("Please confirm: 2 tickets for Dc United on March 2nd." "Sounds great."):
+ * the next step of the task the conversation's last call started (see findNextSteps), when it is not offered, and the
+ * proposal's words name neither a tool of another domain nor the last call's own tool plainly.
+ */
+function findAssentedStep(input: PlanToolListInput, candidates: readonly ToolEvidence[]): string | undefined {
+  const last = input.calledTools[0];
+  // The proposal names the last call's own tool plainly: the same step again ("book it for 2 instead").
+  if (last === undefined || candidates.some((entry) => entry.name === last)) return undefined;
+  const [step] = findNextSteps({
+    called: [last],
+    offered: input.previous,
+    lookup: input.lookup,
+    domainsOf: input.domainsOf,
+    domainTools: input.domainTools,
+  });
+  if (step === undefined) return undefined;
+  const domains = input.domainsOf(step);
+  const sameDomain = (name: string) => input.domainsOf(name).some((domain) => domains.includes(domain));
+  return candidates.length === 0 || candidates.some((entry) => sameDomain(entry.name)) ? step : undefined;
+}
+
+/**
  * Keeps the offered list unless the message plainly asks for a tool it lacks: strong evidence (see isStrongEvidence:
  * three of the message's own words close together in the tool's name and description, one in its name) for a tool that is not offered,
  * while no offered tool has as much. Chit-chat, thanks, questions answered from the conversation and messages that
  * share one word with some tool keep the list (and the cached prefix behind it), and so does a look-alike of another
  * domain while the conversation is in the deployment's own domain (isDeploymentDomain), the message also reads as a
- * request there and names no other domain. On a change, the trigger is the strong
+ * request there and names no other domain. An assent to a proposed step takes the next step of the task the last call
+ * started (see findAssentedStep). On a change, the trigger is the strong
  * candidate the conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain.
  * Pure and deterministic.
  */
@@ -153,14 +177,17 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   const inRequested = (name: string) => input.domainsOf(name).some((domain) => requested.has(domain));
   const byRequest = requested.size > 0 && (candidates.length === 0 || firstRequest) &&
     !candidates.some((entry) => inRequested(entry.name));
-  if (byRequest) {
-    if (input.previous.some(inRequested)) return keep('offered-covers');
-  } else if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
+  const assentedStep = proposal === undefined ? undefined : findAssentedStep(input, candidates);
+  if (assentedStep === undefined) {
+    if (byRequest) {
+      if (input.previous.some(inRequested)) return keep('offered-covers');
+    } else if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
+  }
   // An offered tool covers the request when the message names it as plainly as the best candidate: as many words,
   // and as many of them in its name ("tickets for the event" names buy_event_tickets more than find_events).
   const [best = strongest] = candidates;
   if (
-    best !== undefined && !byRequest &&
+    best !== undefined && !byRequest && assentedStep === undefined &&
     candidates.some((entry) =>
       input.previous.includes(entry.name) && entry.words >= best.words && entry.nameWords >= best.nameWords
     )
@@ -186,7 +213,10 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   const position = new Map(ranking.map((entry, at) => [entry.name, at]));
   const place = (entry: ToolEvidence) => position.get(entry.name) ?? Number.POSITIVE_INFINITY;
   const requestedTool = byRequest ? ranking.find((entry) => inRequested(entry.name))?.name : undefined;
-  const trigger = requestedTool === undefined
+  const trigger = assentedStep !== undefined
+    ? evidence.find((entry) => entry.name === assentedStep) ??
+      { name: assentedStep, words: 0, nameWords: 0, rareWords: 0, phrase: false }
+    : requestedTool === undefined
     ? candidates.sort((a, b) => place(a) - place(b) || b.words - a.words)[0]
     : evidence.find((entry) => entry.name === requestedTool) ??
       { name: requestedTool, words: 0, nameWords: 0, rareWords: 0, phrase: false };
