@@ -20,7 +20,8 @@ export type ToolEvidence = {
   readonly name: string;
   /**
    * Distinct words of the message (stemmed, stop words and generic words out) in the tool's name or description, or in
-   * its inputs when no name or description and at most NEVER_GENERIC_TOOLS tools' inputs hold them ("salon").
+   * its inputs when asked (`inputWords`), no name or description and at most NEVER_GENERIC_TOOLS tools' inputs hold
+   * them ("salon").
    */
   readonly words: number;
   /** Of those, the most that are in the tool's name and said in the name's order ("book a flight", not "flight… book"). */
@@ -51,9 +52,14 @@ function longestInOrder(positions: readonly number[]): number {
  * The evidence the message alone (not the conversation before it) gives for each tool with any, most words first
  * (then most name words, then by name), counted in the message's best run of PROXIMITY consecutive words. Counting distinct words the user wrote, not scores, keeps the measure the same
  * for any catalogue size: "book a flight" names two words of `book_flight`, "how are you today?" at most one of any
- * tool. Pure; linear in catalogue size × message words.
+ * tool. With `inputWords` (while nothing is offered yet: the first list costs no cached prefix), a word only a few
+ * tools' inputs hold counts too ("a unisex salon"). Pure; linear in catalogue size × message words.
  */
-export function measureToolEvidence(index: ToolIndex, text: string): readonly ToolEvidence[] {
+export function measureToolEvidence(
+  index: ToolIndex,
+  text: string,
+  options: { readonly inputWords?: boolean } = {},
+): readonly ToolEvidence[] {
   // Numbers say how many or when ("1 ticket"), never which tool: a version in a name (`movies_1_…`) is no match.
   const sequence = tokenizeForSearch(text, { expandAbbreviations: false }).filter((term) => !isNumberTerm(term));
   const terms = new Set(sequence);
@@ -70,7 +76,7 @@ export function measureToolEvidence(index: ToolIndex, text: string): readonly To
   // A word no name or description holds but the inputs of only a few tools do ("salon" in "City where the salon is
   // located") names those tools' object as plainly as a rare description word.
   const inputHolders = new Map<string, number>();
-  for (const tool of index.tools) {
+  for (const tool of options.inputWords === true ? index.tools : []) {
     for (const term of terms) {
       if (holders.has(term)) continue;
       if (tool.termFrequencies.parameterNames.has(term) || tool.termFrequencies.parameterDescriptions.has(term)) {

@@ -159,7 +159,9 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     domainsOf: input.domainsOf,
     ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
   });
-  const evidence = measureToolEvidence(input.index, text).filter((entry) => input.lookup(entry.name) !== undefined);
+  const firstRequest = input.previous.length === 0;
+  const evidence = measureToolEvidence(input.index, text, { inputWords: firstRequest })
+    .filter((entry) => input.lookup(entry.name) !== undefined);
   const strongest = evidence[0];
   const keep = (reason: ToolListKeepReason): ToolListPlan => ({
     kind: 'keep',
@@ -167,7 +169,6 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     reason,
     ...(strongest === undefined ? {} : { evidence: strongest }),
   });
-  const firstRequest = input.previous.length === 0;
   // A message that names a tool's domain and a word of its name with a second word of the tool ("find me a hotel
   // room" for hotels_1_search_hotel) asks for that domain as plainly as three words do.
   const namesDomain = (entry: ToolEvidence) =>
