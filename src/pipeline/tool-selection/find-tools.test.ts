@@ -146,14 +146,28 @@ describe('answerFindTools', () => {
       ['hotels_1_cancel_hotel', 'Cancel a stay.', ['reservation_id']],
       ['hotels_1_reserve_hotel', 'Reserve a room.', ['hotel_name', 'location', 'check_in_date']],
     ]);
-    const ask = (query: string, lastCalled: readonly string[]) =>
-      hotels.ask(query, { offered: ['hotels_1_search_hotel'], lastCalled, maxTools: 3 });
+    const ask = (query: string, lastCalled: readonly string[], offered = ['hotels_1_search_hotel']) =>
+      hotels.ask(query, { offered, lastCalled, maxTools: 3 });
     assert.equal(ask("Yes, that's all correct.", ['hotels_1_search_hotel']).found[0], 'hotels_1_reserve_hotel');
-    assert.notEqual(
-      ask('Sure, it is the Hilton, 4 stars.', ['hotels_1_search_hotel']).found[0],
-      'hotels_1_reserve_hotel',
+    assert.equal(
+      ask('Sure, it is the Hilton, 4 stars.', ['hotels_1_search_hotel'], []).found[0],
+      'hotels_1_search_hotel',
+      'words that name a tool: the best match, not the next step',
     );
     assert.notEqual(ask("Yes, that's all correct.", []).found[0], 'hotels_1_reserve_hotel', 'no task in progress');
+  });
+  it('answers only tools the model lacks: an offered match gives way to the best ones not offered', () => {
+    const focus = focusOn(['book_flight', 'get_booking'], ['get_booking']);
+    const answer = answerFindTools({
+      input: { query: 'my flight booking' },
+      index,
+      lookup: (name) => registry.get(name),
+      minTools: 1,
+      maxTools: 3,
+      focus,
+    });
+    assert.equal(answer.found[0], 'cancel_booking');
+    assert.ok(answer.found.every((name) => !focus.offered.includes(name)), answer.found.join());
   });
   it("answers the best match's companion second: the next step of its task, not yet offered", () => {
     const answer = hotelCatalogue([

@@ -188,14 +188,17 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
     ...focused.ranking.filter((entry) => isRequested(entry.name)),
     ...focused.ranking.filter((entry) => !isRequested(entry.name) && entry.score > 0),
   ];
+  // Only what the model lacks: an offered tool is in its view already. Nothing new matches when no tool that is not
+  // offered comes within ANSWER_SCORE_RATIO of the best match.
+  const offered = input.focus?.offered ?? [];
   const best = ranking[0]?.score ?? 0;
-  const matched = ranking
+  const fresh = ranking.filter((entry) => !offered.includes(entry.name));
+  const matched = (fresh[0]?.score ?? 0) < best * ANSWER_SCORE_RATIO ? [] : fresh
     .filter((entry, position) => position < input.minTools || entry.score >= best * ANSWER_SCORE_RATIO)
     .slice(0, input.maxTools)
     .map((entry) => entry.name);
   const next = nextStep(input, query, requested, matched);
   const found = next === undefined ? matched : [next, ...matched].slice(0, input.maxTools);
-  const offered = input.focus?.offered ?? [];
   const domain = focused.domain;
   if (input.focus !== undefined && domain !== null && found.every((name) => offered.includes(name))) {
     // Nothing the model lacks matches its words: the conversation's domain's other tools are the likeliest need.
