@@ -154,9 +154,10 @@ function describe(input: FindToolsInput, name: string): string {
 }
 
 /**
- * Answers one `find_tools` call from the local ranking: the best-matching domain tools (at least minTools when the
- * ranking has them, then every tool within ANSWER_SCORE_RATIO of the best, at most maxTools), one line each. With a
- * focus, the conversation's domains rank first, and when nothing the request lacks matches, the answer is that domain's
+ * Answers one `find_tools` call from the local ranking: the best-matching domain tools the request does not offer yet
+ * (at least minTools when the ranking has them, then every tool within ANSWER_SCORE_RATIO of the best match, at most
+ * maxTools), one line each. With a focus, the conversation's domains rank first, and when nothing the request lacks
+ * comes within that ratio of the best match (offered or not), the answer is that domain's
  * tools not offered yet (the likeliest need when the words were vague). A missing or empty query, or a query nothing
  * matches, is an error result that says what to do. Pure and deterministic.
  */
