@@ -1,19 +1,29 @@
-// The next step of a task a tool call started (search a hotel → reserve it): offered before the model needs it.
+// The next step of a task a tool call started (search a hotel → reserve it), and the step an assent to a proposal
+// agrees to.
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { isNumberTerm, tokenizeForSearch } from '../tool-search/index.ts';
+import type { ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
 
-export type FindNextStepsInput = {
-  /** The domain tools called, most recent first. */
-  readonly called: readonly string[];
-  /** The domain tools offered now. */
-  readonly offered: readonly string[];
+/** How a catalogue is read here: a tool by name, its domain tags (`standard` excluded), a domain's tools by name. */
+export type CatalogueView = {
   readonly lookup: (name: string) => ToolSpec | undefined;
-  /** A tool's domain tags (`standard` excluded). */
   readonly domainsOf: (name: string) => readonly string[];
-  /** Every tool of a domain, by name. */
   readonly domainTools: (domain: string) => readonly string[];
 };
+
+export type FindNextStepInput = CatalogueView & {
+  /** The domain tool called. */
+  readonly called: string;
+  /** The domain tools offered now. */
+  readonly offered: readonly string[];
+};
+
+/** Every tool of the domains `name` belongs to (itself included), once each, in the domains' order. */
+export function listDomainSiblings(catalogue: CatalogueView, name: string): readonly ToolSpec[] {
+  return [...new Set(catalogue.domainsOf(name).flatMap((domain) => catalogue.domainTools(domain)))]
+    .flatMap((sibling) => catalogue.lookup(sibling) ?? []);
+}
 
 /** A tool's name words, numbers aside: `rentalcars_1_get_cars_available` and `rentalcars_2_…` say the same. */
 function actionOf(spec: ToolSpec): string {
@@ -24,21 +34,40 @@ function actionOf(spec: ToolSpec): string {
 }
 
 /**
- * For each called tool, its best companion (see rankCompanions) among its domains' tools, when that companion is not
- * offered: the step a task takes next (`hotels_1_reserve_hotel` after `hotels_1_search_hotel`, `cancel_reservation`
- * after `get_reservation_details`). A look-alike (the same action of another provider, its name the same but for a
- * number) is an alternative, not a next step, and is passed over. Each tool once, in `called` order. Pure.
+ * The called tool's best companion (see rankCompanions) among its domains' tools, when that companion is not offered:
+ * the step a task takes next (`hotels_1_reserve_hotel` after `hotels_1_search_hotel`, `cancel_reservation` after
+ * `get_reservation_details`). A look-alike (the same action of another provider, its name the same but for a number)
+ * is an alternative, not a next step, and is passed over. Pure.
  */
-export function findNextSteps(input: FindNextStepsInput): readonly string[] {
-  const next: string[] = [];
-  for (const name of input.called) {
-    const spec = input.lookup(name);
-    if (spec === undefined) continue;
-    const siblings = [...new Set(input.domainsOf(name).flatMap((domain) => input.domainTools(domain)))]
-      .flatMap((sibling) => input.lookup(sibling) ?? [])
-      .filter((sibling) => actionOf(sibling) !== actionOf(spec));
-    const [best] = rankCompanions(spec, siblings);
-    if (best !== undefined && !input.offered.includes(best) && !next.includes(best)) next.push(best);
-  }
-  return next;
+export function findNextStep(input: FindNextStepInput): string | undefined {
+  const spec = input.lookup(input.called);
+  if (spec === undefined) return undefined;
+  const siblings = listDomainSiblings(input, input.called).filter((sibling) => actionOf(sibling) !== actionOf(spec));
+  const [best] = rankCompanions(spec, siblings);
+  return best === undefined || input.offered.includes(best) ? undefined : best;
+}
+
+export type FindAssentedStepInput = CatalogueView & {
+  /** The domain tools the conversation called, most recent first. */
+  readonly calledTools: readonly string[];
+  /** The domain tools offered now. */
+  readonly offered: readonly string[];
+  /** The tools the proposal's words name plainly (strong evidence). */
+  readonly candidates: readonly ToolEvidence[];
+};
+
+/**
+ * The step an assent to a proposal agrees to ("Please confirm: 2 tickets for Dc United on March 2nd." "Sounds great."):
+ * the next step of the task the conversation's last call started (see findNextStep), when it is not offered, and the
+ * proposal's words name neither a tool of another domain nor the last call's own tool plainly. Pure.
+ */
+export function findAssentedStep(input: FindAssentedStepInput): string | undefined {
+  const last = input.calledTools[0];
+  // The proposal names the last call's own tool plainly: the same step again ("book it for 2 instead").
+  if (last === undefined || input.candidates.some((entry) => entry.name === last)) return undefined;
+  const step = findNextStep({ ...input, called: last });
+  if (step === undefined) return undefined;
+  const domains = input.domainsOf(step);
+  const sameDomain = (name: string) => input.domainsOf(name).some((domain) => domains.includes(domain));
+  return input.candidates.length === 0 || input.candidates.some((entry) => sameDomain(entry.name)) ? step : undefined;
 }

@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../types/index.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
+import { listDomainSiblings } from './find-next-steps.ts';
 import { findRequestedDomains } from './find-requested-domains.ts';
 import { isAssent } from './is-assent.ts';
 import { measureToolEvidence } from './measure-tool-evidence.ts';
@@ -92,8 +93,7 @@ function companionOf(input: FindToolsInput, name: string, shown: readonly string
   const spec = input.lookup(name);
   const focus = input.focus;
   if (spec === undefined || focus === undefined) return undefined;
-  const siblings = [...new Set(focus.domainsOf(spec.name).flatMap((domain) => focus.domainTools(domain)))]
-    .flatMap((sibling) => input.lookup(sibling) ?? []);
+  const siblings = listDomainSiblings({ ...focus, lookup: input.lookup }, spec.name);
   return rankCompanions(spec, siblings).find((companion) => !shown.includes(companion));
 }
 

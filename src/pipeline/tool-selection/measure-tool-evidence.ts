@@ -37,6 +37,32 @@ export type ToolEvidence = {
   readonly phrase: boolean;
 };
 
+type TermFrequencies = ToolIndex['tools'][number]['termFrequencies'];
+
+/** Whether a tool's name or description holds the term. */
+function inText(frequencies: TermFrequencies, term: string): boolean {
+  return frequencies.name.has(term) || frequencies.description.has(term);
+}
+
+/** Whether a tool's parameter names or descriptions hold the term. */
+function inInputs(frequencies: TermFrequencies, term: string): boolean {
+  return frequencies.parameterNames.has(term) || frequencies.parameterDescriptions.has(term);
+}
+
+/** How many tools hold each of the terms (where `holds` looks); terms no tool holds are absent. */
+function countHolders(
+  index: ToolIndex,
+  terms: Iterable<string>,
+  holds: (frequencies: TermFrequencies, term: string) => boolean,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  const list = [...terms];
+  for (const tool of index.tools) {
+    for (const term of list) if (holds(tool.termFrequencies, term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** The longest increasing run (not necessarily adjacent) of positions: name words said in the name's own order. */
 function longestInOrder(positions: readonly number[]): number {
   const best = positions.map(() => 1);
@@ -65,41 +91,28 @@ export function measureToolEvidence(
   const terms = new Set(sequence);
   const pairs = pairTerms(sequence);
   if (terms.size === 0) return [];
-  const holders = new Map<string, number>();
-  for (const tool of index.tools) {
-    for (const term of terms) {
-      if (tool.termFrequencies.name.has(term) || tool.termFrequencies.description.has(term)) {
-        holders.set(term, (holders.get(term) ?? 0) + 1);
-      }
-    }
-  }
+  const holders = countHolders(index, terms, inText);
   // A word no name or description holds but the inputs of only a few tools do ("salon" in "City where the salon is
   // located") names those tools' object as plainly as a rare description word.
-  const inputHolders = new Map<string, number>();
-  for (const tool of options.inputWords === true ? index.tools : []) {
-    for (const term of terms) {
-      if (holders.has(term)) continue;
-      if (tool.termFrequencies.parameterNames.has(term) || tool.termFrequencies.parameterDescriptions.has(term)) {
-        inputHolders.set(term, (inputHolders.get(term) ?? 0) + 1);
-      }
-    }
-  }
-  const isInputWord = (term: string) =>
-    (inputHolders.get(term) ?? 0) > 0 && (inputHolders.get(term) ?? 0) <= NEVER_GENERIC_TOOLS;
+  const inputHolders = options.inputWords === true
+    ? countHolders(index, [...terms].filter((term) => !holders.has(term)), inInputs)
+    : new Map<string, number>();
+  const held = (term: string) => holders.get(term) ?? 0;
+  const isInputWord = (term: string) => {
+    const count = inputHolders.get(term) ?? 0;
+    return count > 0 && count <= NEVER_GENERIC_TOOLS;
+  };
   const limit = Math.max(NEVER_GENERIC_TOOLS, index.tools.length * GENERIC_SHARE);
-  const isRare = (term: string) =>
-    ((holders.get(term) ?? 0) > 0 && (holders.get(term) ?? 0) <= NEVER_GENERIC_TOOLS) || isInputWord(term);
-  const isSpecific = (term: string) =>
-    ((holders.get(term) ?? 0) > 0 && (holders.get(term) ?? 0) <= limit) || isInputWord(term);
+  const isRare = (term: string) => (held(term) > 0 && held(term) <= NEVER_GENERIC_TOOLS) || isInputWord(term);
+  const isSpecific = (term: string) => (held(term) > 0 && held(term) <= limit) || isInputWord(term);
   if (![...terms].some(isSpecific)) return [];
   const found: ToolEvidence[] = [];
   for (const tool of index.tools) {
     const inName = (term: string) => tool.termFrequencies.name.has(term);
     const nameOrder = new Map([...tool.termFrequencies.name.keys()].map((term, at) => [term, at]));
     const matches = (term: string) =>
-      isSpecific(term) && (inName(term) || tool.termFrequencies.description.has(term) ||
-        (isInputWord(term) &&
-          (tool.termFrequencies.parameterNames.has(term) || tool.termFrequencies.parameterDescriptions.has(term))));
+      isSpecific(term) &&
+      (inText(tool.termFrequencies, term) || (isInputWord(term) && inInputs(tool.termFrequencies, term)));
     const phrase = [...pairs].some((pair) =>
       tool.phrases.has(pair) && pair.split(' ').some((term) => inName(term) || isRare(term))
     );

@@ -4,7 +4,7 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { compareText } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
-import { findNextSteps } from './find-next-steps.ts';
+import { findAssentedStep } from './find-next-steps.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
@@ -116,28 +116,6 @@ function companionsOf(input: PlanToolListInput, trigger: string, domain: readonl
 }
 
 /**
- * The step an assent to a proposal agrees to ("Please confirm: 2 tickets for Dc United on March 2nd." "Sounds great."):
- * the next step of the task the conversation's last call started (see findNextSteps), when it is not offered, and the
- * proposal's words name neither a tool of another domain nor the last call's own tool plainly.
- */
-function findAssentedStep(input: PlanToolListInput, candidates: readonly ToolEvidence[]): string | undefined {
-  const last = input.calledTools[0];
-  // The proposal names the last call's own tool plainly: the same step again ("book it for 2 instead").
-  if (last === undefined || candidates.some((entry) => entry.name === last)) return undefined;
-  const [step] = findNextSteps({
-    called: [last],
-    offered: input.previous,
-    lookup: input.lookup,
-    domainsOf: input.domainsOf,
-    domainTools: input.domainTools,
-  });
-  if (step === undefined) return undefined;
-  const domains = input.domainsOf(step);
-  const sameDomain = (name: string) => input.domainsOf(name).some((domain) => domains.includes(domain));
-  return candidates.length === 0 || candidates.some((entry) => sameDomain(entry.name)) ? step : undefined;
-}
-
-/**
  * Keeps the offered list unless the message plainly asks for a tool it lacks: strong evidence (see isStrongEvidence:
  * three of the message's own words close together in the tool's name and description, one in its name) for a tool that is not offered,
  * while no offered tool has as much. Chit-chat, thanks, questions answered from the conversation and messages that
@@ -178,7 +156,9 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   const inRequested = (name: string) => input.domainsOf(name).some((domain) => requested.has(domain));
   const byRequest = requested.size > 0 && (candidates.length === 0 || firstRequest) &&
     !candidates.some((entry) => inRequested(entry.name));
-  const assentedStep = proposal === undefined ? undefined : findAssentedStep(input, candidates);
+  const assentedStep = proposal === undefined
+    ? undefined
+    : findAssentedStep({ ...input, offered: input.previous, candidates });
   if (assentedStep === undefined) {
     if (byRequest) {
       if (input.previous.some(inRequested)) return keep('offered-covers');
