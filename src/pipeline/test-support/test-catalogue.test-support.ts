@@ -1,5 +1,5 @@
 // A small tool catalogue for tests: tools by name, description, tags and (optionally) parameters with their
-// descriptions, with its search index.
+// descriptions (and the values they accept), with its search index.
 import { createToolRegistry, type ToolRegistry } from '../tool-catalogue/index.ts';
 import { createToolIndex, type ToolIndex } from '../tool-search/index.ts';
 
@@ -7,14 +7,19 @@ export type TestTool = readonly [
   name: string,
   description: string,
   tags: readonly string[],
-  parameters?: Readonly<Record<string, string>>,
+  parameters?: Readonly<Record<string, string | TestParameter>>,
 ];
+
+/** A parameter that accepts only the listed values. */
+export type TestParameter = { readonly description: string; readonly enum: readonly string[] };
 
 export function createTestCatalogue(tools: readonly TestTool[]): { registry: ToolRegistry; index: ToolIndex } {
   const registry = createToolRegistry();
   for (const [name, description, tags, parameters = {}] of tools) {
     const properties = Object.fromEntries(
-      Object.entries(parameters).map(([key, text]) => [key, { type: 'string', description: text }]),
+      Object.entries(parameters).map((
+        [key, parameter],
+      ) => [key, { type: 'string', ...(typeof parameter === 'string' ? { description: parameter } : parameter) }]),
     );
     registry.register({ name, description, inputSchema: { type: 'object', properties }, tags });
   }

@@ -1,7 +1,7 @@
 // The per-tool statistics the ranker reads: search terms per field, field lengths, document frequencies, a postings
 // list per term, which tools produce another tool's inputs, and which act on parts of one system.
 import type { ToolSpec } from '../tool-catalogue/index.ts';
-import { pairTerms, tokenizeForSearch } from './tokenize-for-search.ts';
+import { isNumberTerm, pairTerms, tokenizeForSearch } from './tokenize-for-search.ts';
 import { findToolParts } from './find-tool-parts.ts';
 
 export const FIELDS = ['name', 'description', 'tags', 'parameterNames', 'parameterDescriptions'] as const;
@@ -22,6 +22,8 @@ export type IndexedTool = {
   readonly phrases: ReadonlySet<string>;
   /** The second term of its description's first sentence: what the first verb acts on ("Book a cab…" → cab). */
   readonly object?: string;
+  /** The values its inputs accept (string enums: "Theater", "Air France"), each as its terms; not ranked on. */
+  readonly values: readonly (readonly string[])[];
 };
 
 /** One tool holding a term: its position and the term's field-weighted, length-normalised frequency there. */
@@ -81,6 +83,21 @@ function fieldTexts(tool: ToolSpec): Record<Field, string> {
   };
 }
 
+/** A tool's string enum values ("Music", "Air France") as their terms, values that are numbers aside. */
+function valueTerms(tool: ToolSpec): string[][] {
+  const properties = tool.inputSchema['properties'];
+  const values = typeof properties === 'object' && properties !== null
+    ? Object.values(properties as Record<string, unknown>).flatMap((value) => {
+      const accepted = typeof value === 'object' && value !== null ? (value as { enum?: unknown }).enum : undefined;
+      return Array.isArray(accepted) ? accepted.filter((entry): entry is string => typeof entry === 'string') : [];
+    })
+    : [];
+  const seen = new Set<string>();
+  return values.map((value) => tokenizeForSearch(value, { expandAbbreviations: false }))
+    .filter((terms) => terms.length > 0 && !terms.every(isNumberTerm))
+    .filter((terms) => !seen.has(terms.join(' ')) && seen.add(terms.join(' ')) !== undefined);
+}
+
 function countTerms(terms: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
@@ -130,6 +147,7 @@ export function indexToolFields(tools: readonly ToolSpec[]) {
       lengths,
       phrases,
       ...(object === undefined ? {} : { object }),
+      values: valueTerms(tool),
     };
   });
   const documentFrequency = new Map<string, number>();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
-import { findNextStep } from './find-next-steps.ts';
+import { findNextStep, findTaskPartner } from './find-next-steps.ts';
 
 const SEARCH = { location: 'City of the hotel', number_of_rooms: 'Rooms wanted' };
 const RESERVE = { hotel_name: 'The hotel', location: 'City of the hotel', check_in_date: 'First night' };
@@ -30,5 +30,32 @@ describe('findNextStep', () => {
     assert.equal(next('hotels_1_search_hotel', ['hotels_1_search_hotel', 'hotels_1_reserve_hotel']), undefined);
     assert.equal(next('get_weather', ['get_weather']), undefined);
     assert.equal(next('not_a_tool', []), undefined);
+  });
+});
+
+describe('findTaskPartner', () => {
+  const catalogue = {
+    lookup: (name: string) => registry.get(name),
+    domainsOf: registry.domainsOf,
+    domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
+  };
+  it("finds the other step of the tool's task, the same provider's, whichever step it is", () => {
+    assert.equal(findTaskPartner(catalogue, 'hotels_1_search_hotel'), 'hotels_1_reserve_hotel');
+    assert.equal(findTaskPartner(catalogue, 'hotels_2_reserve_hotel'), 'hotels_2_search_hotel');
+    assert.equal(findTaskPartner(catalogue, 'get_weather'), undefined);
+  });
+  it("links a service's steps by its name words alone when they share no parameter", () => {
+    const { registry: services } = createTestCatalogue([
+      ['services_2_find_provider', 'Find a dentist in a city.', ['services'], { city: 'City of the dentist' }],
+      ['services_2_book_appointment', 'Book a visit to a dentist.', ['services'], { dentist_name: 'The dentist' }],
+      ['services_1_find_provider', 'Find a hair stylist in a city.', ['services'], { city: 'City of the salon' }],
+    ]);
+    const view = {
+      lookup: (name: string) => services.get(name),
+      domainsOf: services.domainsOf,
+      domainTools: (domain: string) => services.domainTools(domain).map((spec) => spec.name),
+    };
+    assert.equal(findTaskPartner(view, 'services_2_find_provider'), 'services_2_book_appointment');
+    assert.equal(findTaskPartner(view, 'services_1_find_provider'), undefined, 'its look-alike is no partner');
   });
 });

@@ -5,6 +5,13 @@ import { isNumberTerm, tokenizeForSearch } from '../tool-search/index.ts';
 import type { ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
 
+/**
+ * A task partner scores at least this in rankCompanions (less than a companion needs): look-alikes are passed over
+ * already, so the service's name words alone link its steps (`services_2_find_provider` ↔ `services_2_book_appointment`,
+ * which share no parameter).
+ */
+const PARTNER_MIN_SHARED = 2;
+
 /** How a catalogue is read here: a tool by name, its domain tags (`standard` excluded), a domain's tools by name. */
 export type CatalogueView = {
   readonly lookup: (name: string) => ToolSpec | undefined;
@@ -40,11 +47,19 @@ function actionOf(spec: ToolSpec): string {
  * is an alternative, not a next step, and is passed over. Pure.
  */
 export function findNextStep(input: FindNextStepInput): string | undefined {
-  const spec = input.lookup(input.called);
-  if (spec === undefined) return undefined;
-  const siblings = listDomainSiblings(input, input.called).filter((sibling) => actionOf(sibling) !== actionOf(spec));
-  const [best] = rankCompanions(spec, siblings);
+  const best = findTaskPartner(input, input.called);
   return best === undefined || input.offered.includes(best) ? undefined : best;
+}
+
+/**
+ * The tool's best companion (see rankCompanions) among its domains' tools, look-alikes (the same action of another
+ * provider) passed over: the other step of its task (`hotels_1_search_hotel` ↔ `hotels_1_reserve_hotel`). Pure.
+ */
+export function findTaskPartner(catalogue: CatalogueView, name: string): string | undefined {
+  const spec = catalogue.lookup(name);
+  if (spec === undefined) return undefined;
+  const siblings = listDomainSiblings(catalogue, name).filter((sibling) => actionOf(sibling) !== actionOf(spec));
+  return rankCompanions(spec, siblings, PARTNER_MIN_SHARED)[0];
 }
 
 export type FindAssentedStepInput = CatalogueView & {

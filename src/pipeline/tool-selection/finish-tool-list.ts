@@ -4,9 +4,10 @@ import { type ToolListPlan, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
 /**
  * The list a plan ends with, most recently used first (the request sorts it by name; the store keeps this order so the
- * least recently used tool is the first to go). Keep: the previous list. Change: the selected part (the trigger, the
- * chosen tools, then the domain's companions in focused-ranking order, up to maxTools, so a two-step task, find then
- * book, finds its second tool offered; a domain with fewer than minTools tools is completed from the rest of the
+ * least recently used tool is the first to go). Keep: the previous list. Change: the selected part (the trigger, its
+ * companions, the chosen tools, then the domain's tools in focused-ranking order, each followed by its task partner, up
+ * to maxTools, so a two-step task, find then book, finds its second tool offered whichever provider's tools were
+ * chosen; a domain with fewer than minTools tools is completed from the rest of the
  * ranking) and up to TOOLS_IN_USE_MAX more of the previous list's tools, most recently used first: the previous tools
  * in their order, then the new ones (a tool keeps its place by being called, see orderToolsByUse). Pure.
  */
@@ -19,7 +20,12 @@ export function finishToolList(
   const domain = plan.ranking.slice(0, plan.domainSize).map((entry) => entry.name);
   const others = plan.ranking.slice(plan.domainSize).filter((entry) => entry.score > 0).map((entry) => entry.name);
   const size = Math.max(bounds.maxTools, selection.selected.length);
-  const names = [...new Set([plan.trigger.name, ...plan.companions, ...selection.selected, ...domain])].slice(0, size);
+  const names: string[] = [];
+  for (const name of [plan.trigger.name, ...plan.companions, ...selection.selected, ...domain]) {
+    for (const entry of [name, plan.partners.get(name)]) {
+      if (entry !== undefined && names.length < size && !names.includes(entry)) names.push(entry);
+    }
+  }
   for (const name of others) {
     if (names.length >= bounds.minTools) break;
     if (!names.includes(name)) names.push(name);

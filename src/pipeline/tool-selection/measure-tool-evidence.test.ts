@@ -49,6 +49,41 @@ describe('measureToolEvidence', () => {
       '"city": most inputs',
     );
   });
+  it('counts a value only a few tools accept when the message answers a question, and only a whole value', () => {
+    const { index: events } = createTestCatalogue([
+      ['events_3_find_events', 'Find cultural events - concerts and plays - in a city.', ['events'], {
+        event_type: { description: 'Type of cultural event', enum: ['Music', 'Theater'] },
+        city: 'City of the event',
+      }],
+      ['movies_1_find_movies', 'Find movies showing in a city.', ['movies'], { theater_name: 'Name of the theater' }],
+      ['flights_1_search_flight', 'Search for a flight.', ['flights'], {
+        airlines: { description: 'Airline to fly with', enum: ['Air France', 'Delta Airlines'] },
+      }],
+      ['hotels_1_search_hotel', 'Find a hotel in a city.', ['hotels'], { city: 'City of the hotel' }],
+    ]);
+    const theater = measureToolEvidence(events, 'Well, Theater is my first choice.', { answerValues: true });
+    assert.deepEqual(theater.map((one) => [one.name, one.valueWords]), [
+      ['events_3_find_events', 1],
+      ['movies_1_find_movies', 0],
+    ], '"theater" is a value of one tool and in the inputs of another');
+    assert.deepEqual(
+      theater.filter((one) => isStrongEvidence(one)).map((one) => one.name),
+      ['events_3_find_events'],
+      "the user picked one of the tool's own options",
+    );
+    assert.deepEqual(
+      measureToolEvidence(events, 'Well, Theater is my first choice.'),
+      [],
+      'not outside an answer: "theater" is only in inputs',
+    );
+    assert.deepEqual(
+      measureToolEvidence(events, 'One in Paris, France.', { answerValues: true }),
+      [],
+      '"France" alone is not the value "Air France"',
+    );
+    const airline = measureToolEvidence(events, 'Air France, please.', { answerValues: true });
+    assert.deepEqual(airline.map((one) => [one.name, one.valueWords]), [['flights_1_search_flight', 2]]);
+  });
   it('counts the message words in a tool name and description, most words first', () => {
     const [best] = measureToolEvidence(index, 'Reserve the hotel for the dates we said');
     assert.equal(best?.name, 'reserve_hotel');

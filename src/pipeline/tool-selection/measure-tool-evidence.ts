@@ -35,9 +35,15 @@ export type ToolEvidence = {
    * cab to any destination").
    */
   readonly phrase: boolean;
+  /**
+   * Of those words, how many are values only this and a few other tools' inputs accept (an enum's "Theater", "Sports"),
+   * said in an answer to the assistant's question (`answerValues`): the user picked one of the tool's own options.
+   */
+  readonly valueWords: number;
 };
 
-type TermFrequencies = ToolIndex['tools'][number]['termFrequencies'];
+type IndexedTool = ToolIndex['tools'][number];
+type TermFrequencies = IndexedTool['termFrequencies'];
 
 /** Whether a tool's name or description holds the term. */
 function inText(frequencies: TermFrequencies, term: string): boolean {
@@ -49,16 +55,34 @@ function inInputs(frequencies: TermFrequencies, term: string): boolean {
   return frequencies.parameterNames.has(term) || frequencies.parameterDescriptions.has(term);
 }
 
+/** Whether the terms hold `value` (its terms one after the other). */
+function saysValue(sequence: readonly string[], value: readonly string[]): boolean {
+  for (let start = 0; start + value.length <= sequence.length; start += 1) {
+    if (value.every((term, at) => sequence[start + at] === term)) return true;
+  }
+  return false;
+}
+
+/** Per tool, the terms of the values its inputs accept that the message says whole ("Air France", not "France"). */
+function findSaidValues(index: ToolIndex, sequence: readonly string[]): Map<IndexedTool, Set<string>> {
+  const said = new Map<IndexedTool, Set<string>>();
+  for (const tool of index.tools) {
+    const terms = tool.values.filter((value) => saysValue(sequence, value)).flat();
+    if (terms.length > 0) said.set(tool, new Set(terms));
+  }
+  return said;
+}
+
 /** How many tools hold each of the terms (where `holds` looks); terms no tool holds are absent. */
 function countHolders(
   index: ToolIndex,
   terms: Iterable<string>,
-  holds: (frequencies: TermFrequencies, term: string) => boolean,
+  holds: (tool: IndexedTool, term: string) => boolean,
 ): Map<string, number> {
   const counts = new Map<string, number>();
   const list = [...terms];
   for (const tool of index.tools) {
-    for (const term of list) if (holds(tool.termFrequencies, term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const term of list) if (holds(tool, term)) counts.set(term, (counts.get(term) ?? 0) + 1);
   }
   return counts;
 }
@@ -84,24 +108,39 @@ function longestInOrder(positions: readonly number[]): number {
 export function measureToolEvidence(
   index: ToolIndex,
   text: string,
-  options: { readonly inputWords?: boolean } = {},
+  options: { readonly inputWords?: boolean; readonly answerValues?: boolean } = {},
 ): readonly ToolEvidence[] {
   // Numbers say how many or when ("1 ticket"), never which tool: a version in a name (`movies_1_…`) is no match.
   const sequence = tokenizeForSearch(text, { expandAbbreviations: false }).filter((term) => !isNumberTerm(term));
   const terms = new Set(sequence);
   const pairs = pairTerms(sequence);
   if (terms.size === 0) return [];
-  const holders = countHolders(index, terms, inText);
+  const holders = countHolders(index, terms, (tool, term) => inText(tool.termFrequencies, term));
+  const saidValues = options.inputWords === true || options.answerValues === true
+    ? findSaidValues(index, sequence)
+    : new Map<IndexedTool, Set<string>>();
+  const inValues = (tool: IndexedTool, term: string) => saidValues.get(tool)?.has(term) === true;
   // A word no name or description holds but the inputs of only a few tools do ("salon" in "City where the salon is
   // located") names those tools' object as plainly as a rare description word.
   const inputHolders = options.inputWords === true
-    ? countHolders(index, [...terms].filter((term) => !holders.has(term)), inInputs)
+    ? countHolders(
+      index,
+      [...terms].filter((term) => !holders.has(term)),
+      (tool, term) => inInputs(tool.termFrequencies, term) || inValues(tool, term),
+    )
+    : new Map<string, number>();
+  // An answer to the assistant's question that says a value only a few tools accept ("Theater" of an event type)
+  // picks one of those tools' own options.
+  const valueHolders = options.answerValues === true
+    ? countHolders(index, [...terms].filter((term) => !holders.has(term)), inValues)
     : new Map<string, number>();
   const held = (term: string) => holders.get(term) ?? 0;
-  const isInputWord = (term: string) => {
-    const count = inputHolders.get(term) ?? 0;
+  const fewHold = (counts: ReadonlyMap<string, number>, term: string) => {
+    const count = counts.get(term) ?? 0;
     return count > 0 && count <= NEVER_GENERIC_TOOLS;
   };
+  const isValueWord = (term: string) => fewHold(valueHolders, term);
+  const isInputWord = (term: string) => fewHold(inputHolders, term) || isValueWord(term);
   const limit = Math.max(NEVER_GENERIC_TOOLS, index.tools.length * GENERIC_SHARE);
   const isRare = (term: string) => (held(term) > 0 && held(term) <= NEVER_GENERIC_TOOLS) || isInputWord(term);
   const isSpecific = (term: string) => (held(term) > 0 && held(term) <= limit) || isInputWord(term);
@@ -112,7 +151,8 @@ export function measureToolEvidence(
     const nameOrder = new Map([...tool.termFrequencies.name.keys()].map((term, at) => [term, at]));
     const matches = (term: string) =>
       isSpecific(term) &&
-      (inText(tool.termFrequencies, term) || (isInputWord(term) && inInputs(tool.termFrequencies, term)));
+      (inText(tool.termFrequencies, term) ||
+        (isInputWord(term) && (inInputs(tool.termFrequencies, term) || inValues(tool, term))));
     const phrase = [...pairs].some((pair) =>
       tool.phrases.has(pair) && pair.split(' ').some((term) => inName(term) || isRare(term))
     );
@@ -126,7 +166,8 @@ export function measureToolEvidence(
         best === undefined || window.size > best.words || (window.size === best.words && nameWords > best.nameWords)
       ) {
         const rareWords = [...window].filter(isRare).length;
-        best = { name: tool.name, words: window.size, nameWords, rareWords, phrase };
+        const valueWords = [...window].filter((term) => isValueWord(term) && inValues(tool, term)).length;
+        best = { name: tool.name, words: window.size, nameWords, rareWords, phrase, valueWords };
       }
     }
     if (best !== undefined) found.push(best);
@@ -145,6 +186,6 @@ export function measureToolEvidence(
 export function isStrongEvidence(evidence: ToolEvidence | undefined, firstRequest = false): boolean {
   if (evidence === undefined) return false;
   if (firstRequest) return evidence.nameWords >= STRONG_NAME_WORDS || evidence.rareWords >= 1;
-  return (evidence.words >= STRONG_WORDS && evidence.nameWords >= STRONG_NAME_WORDS) ||
+  return evidence.valueWords >= 1 || (evidence.words >= STRONG_WORDS && evidence.nameWords >= STRONG_NAME_WORDS) ||
     evidence.nameWords >= NAMED_WORDS || evidence.phrase;
 }

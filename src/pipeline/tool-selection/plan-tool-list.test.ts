@@ -66,6 +66,27 @@ function plan(
   return { planned, list: finishToolList(planned, selection, { minTools: 3, maxTools: 5 }) };
 }
 
+/** The plan for a message over a catalogue of its own (the tests' defaults: 3-5 tools, nothing in use). */
+function planOver(
+  catalogue: ReturnType<typeof createTestCatalogue>,
+  text: string,
+  context: Pick<PlanToolListInput, 'previous' | 'calledTools'> & { readonly lastReply?: string },
+) {
+  return planToolList({
+    ...context,
+    text,
+    recentUserTurns: [],
+    index: catalogue.index,
+    lookup: (name) => catalogue.registry.get(name),
+    domainsOf: catalogue.registry.domainsOf,
+    domains: catalogue.registry.domains(),
+    domainTools: (domain) => catalogue.registry.domainTools(domain).map((spec) => spec.name),
+    minTools: 3,
+    maxTools: 5,
+    modelId: 'cheap',
+  });
+}
+
 describe('planToolList', () => {
   it('keeps the list through chit-chat, thanks, answers from the conversation and messages that share a word', () => {
     for (
@@ -178,7 +199,7 @@ describe('planToolList', () => {
   });
 
   it("takes the next step of the last call's task when the user assents to a step whose words name no tool", () => {
-    const { registry: events, index: eventIndex } = createTestCatalogue([
+    const events = createTestCatalogue([
       ['events_1_find_events', 'Find sports games and concerts in a city.', ['events'], FIND_EVENTS],
       ['events_1_buy_event_tickets', 'Buy tickets for an event.', ['events'], BUY_TICKETS],
       ['events_2_find_events', 'Find sports games and concerts in a city.', ['events'], FIND_EVENTS],
@@ -186,21 +207,7 @@ describe('planToolList', () => {
       ['calendar_1_get_events', 'Get the events on your calendar for a date.', ['calendar'], { date: 'The date' }],
     ]);
     const planFor = (text: string, previous: readonly string[], lastReply: string) =>
-      planToolList({
-        text,
-        lastReply,
-        recentUserTurns: [],
-        previous,
-        calledTools: ['events_1_find_events'],
-        index: eventIndex,
-        lookup: (name) => events.get(name),
-        domainsOf: events.domainsOf,
-        domains: events.domains(),
-        domainTools: (domain) => events.domainTools(domain).map((spec) => spec.name),
-        minTools: 3,
-        maxTools: 5,
-        modelId: 'cheap',
-      });
+      planOver(events, text, { previous, calledTools: ['events_1_find_events'], lastReply });
     const offered = ['calendar_1_get_events', 'events_1_find_events', 'events_2_buy_event_tickets'];
     const proposal = 'Please confirm: 2 seats for Dc United Vs Revolution on March 2nd in Washington, right?';
     const assent = planFor('Sounds great.', offered, proposal);
@@ -247,6 +254,34 @@ describe('planToolList', () => {
   it('offers the second tool of a two-step task with the first (find, then book)', () => {
     const { list } = plan('Search flights from Oslo to Rome next Monday', []);
     assert.ok(list.includes('search_flights') && list.includes('book_flight'), list.join(', '));
+  });
+
+  it("offers each chosen provider's tool with the other step of its task", () => {
+    const SEARCH = { location: 'City of the hotel', number_of_rooms: 'Rooms wanted' };
+    const RESERVE = { hotel_name: 'The hotel', location: 'City of the hotel', check_in_date: 'First night' };
+    const hotels = createTestCatalogue([
+      ['hotels_1_search_hotel', 'Find a hotel in a city.', ['hotels'], SEARCH],
+      ['hotels_1_reserve_hotel', 'Reserve a room at a hotel.', ['hotels'], RESERVE],
+      ['hotels_2_search_hotel', 'Find a hotel in a city.', ['hotels'], SEARCH],
+      ['hotels_2_reserve_hotel', 'Reserve a room at a hotel.', ['hotels'], RESERVE],
+      ['hotels_3_search_hotel', 'Find a hotel in a city.', ['hotels'], SEARCH],
+      ['hotels_3_reserve_hotel', 'Reserve a room at a hotel.', ['hotels'], RESERVE],
+      ['get_weather', 'Current weather for a city.', ['weather'], { city: 'The city' }],
+    ]);
+    const planned = planOver(hotels, 'Can you reserve a hotel room for me?', {
+      previous: ['get_weather'],
+      calledTools: ['get_weather'],
+    });
+    if (planned.kind !== 'change') assert.fail(`a change, not ${planned.reason}`);
+    const selection = applyToolSelection({ plan: planned.selection });
+    const list = finishToolList(planned, selection, { minTools: 3, maxTools: 5 }).filter((name) =>
+      name !== 'get_weather'
+    );
+    assert.equal(list.length, 5, list.join(', '));
+    for (const name of list.slice(0, 4)) {
+      const partner = name.includes('search') ? name.replace('search', 'reserve') : name.replace('reserve', 'search');
+      assert.ok(list.includes(partner), `${name} without ${partner}: ${list.join(', ')}`);
+    }
   });
 
   it('chooses from a one-tool catalogue too (no word of a tiny catalogue is generic)', () => {

@@ -4,7 +4,7 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { compareText } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
-import { findAssentedStep } from './find-next-steps.ts';
+import { findAssentedStep, findTaskPartner } from './find-next-steps.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
@@ -84,6 +84,11 @@ export type ToolListPlan =
     readonly domainSize: number;
     /** The trigger's companions (see rankCompanions), at most COMPANIONS_KEPT: offered right after it. */
     readonly companions: readonly string[];
+    /**
+     * The task partner (see findTaskPartner) of each of the domain's first SHORTLIST_SPECS tools: offered right after
+     * it, so a tool comes with the other step of its task (a provider's search with its reservation).
+     */
+    readonly partners: ReadonlyMap<string, string>;
     readonly previous: readonly string[];
     readonly calledTools: readonly string[];
   };
@@ -130,7 +135,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   // A request that says a word only one domain's tools hold ("could you find me a cab?") asks for that domain even when
   // no single tool has strong evidence; at the first request it outweighs a weak candidate. An assent to a step the
   // assistant proposed asks for that step (see readRequest).
-  const { text, requested, proposal } = readRequest({
+  const { text, requested, proposal, answersQuestion } = readRequest({
     index: input.index,
     text: input.text,
     ...(input.lastReply === undefined ? {} : { lastReply: input.lastReply }),
@@ -138,7 +143,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
   });
   const firstRequest = input.previous.length === 0;
-  const evidence = measureToolEvidence(input.index, text, { inputWords: firstRequest })
+  const evidence = measureToolEvidence(input.index, text, { inputWords: firstRequest, answerValues: answersQuestion })
     .filter((entry) => input.lookup(entry.name) !== undefined);
   const strongest = evidence[0];
   const keep = (reason: ToolListKeepReason): ToolListPlan => ({
@@ -196,11 +201,11 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   const requestedTool = byRequest ? ranking.find((entry) => inRequested(entry.name))?.name : undefined;
   const trigger = assentedStep !== undefined
     ? evidence.find((entry) => entry.name === assentedStep) ??
-      { name: assentedStep, words: 0, nameWords: 0, rareWords: 0, phrase: false }
+      { name: assentedStep, words: 0, nameWords: 0, rareWords: 0, phrase: false, valueWords: 0 }
     : requestedTool === undefined
     ? candidates.sort((a, b) => place(a) - place(b) || b.words - a.words)[0]
     : evidence.find((entry) => entry.name === requestedTool) ??
-      { name: requestedTool, words: 0, nameWords: 0, rareWords: 0, phrase: false };
+      { name: requestedTool, words: 0, nameWords: 0, rareWords: 0, phrase: false, valueWords: 0 };
   if (trigger === undefined) return keep('no-evidence');
   // The candidate the conversation-aware ranking puts first is offered already: nothing to change.
   if (input.previous.includes(trigger.name)) return keep('offered-covers');
@@ -238,6 +243,12 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     ranking: focused,
     domainSize,
     companions: companionsOf(input, trigger.name, focused.slice(1, domainSize)),
+    partners: new Map(
+      focused.slice(0, Math.min(domainSize, SHORTLIST_SPECS)).flatMap((entry) => {
+        const partner = findTaskPartner(input, entry.name);
+        return partner === undefined ? [] : [[entry.name, partner] as const];
+      }),
+    ),
     previous: input.previous,
     calledTools: input.calledTools,
   };

@@ -29,7 +29,11 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * `update_reservation_flights` (reservation_id) for `get_reservation_details`. Holds for any catalogue whose tools
  * name their objects or share their parameters; returns none for one that does neither. Pure.
  */
-export function rankCompanions(tool: ToolSpec, candidates: readonly ToolSpec[]): readonly string[] {
+export function rankCompanions(
+  tool: ToolSpec,
+  candidates: readonly ToolSpec[],
+  minShared = MIN_SHARED,
+): readonly string[] {
   const terms = nameTerms(tool);
   const parameters = parameterNames(tool);
   return candidates
@@ -39,7 +43,7 @@ export function rankCompanions(tool: ToolSpec, candidates: readonly ToolSpec[]):
       at,
       score: shared(terms, nameTerms(candidate)) + PARAMETER_WEIGHT * shared(parameters, parameterNames(candidate)),
     }))
-    .filter((entry) => entry.score >= MIN_SHARED)
+    .filter((entry) => entry.score >= minShared)
     .sort((a, b) => b.score - a.score || a.at - b.at)
     .map((entry) => entry.name);
 }

@@ -27,4 +27,14 @@ describe('readRequest', () => {
     assert.deepEqual([refusal.text, refusal.requested.size, refusal.proposal], ['No, not now.', 0, undefined]);
     assert.equal(read('Yes please.', 'The taxi left at 9.').proposal, undefined, 'an answer proposes nothing');
   });
+
+  it("reads a short message after the assistant's question as its answer, and nothing else", () => {
+    const question = 'Would you like to attend a particular kind of event?';
+    assert.equal(read('Well, Theater is my first choice.', question).answersQuestion, true);
+    assert.equal(read('Well, Theater is my first choice.', 'I found 3 events.').answersQuestion, false, 'no question');
+    assert.equal(read('Well, Theater.').answersQuestion, false, 'no reply before it');
+    const long = 'We saw a play last year with my sister and her kids, and it was a lot of fun for all of us.';
+    assert.equal(read(long, question).answersQuestion, false, 'a long message says more than an answer');
+    assert.equal(read("Yes, that's correct.", PROPOSAL).answersQuestion, false, 'an assent reads the proposal');
+  });
 });

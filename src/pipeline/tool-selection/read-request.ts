@@ -23,7 +23,18 @@ export type ReadRequest = {
   readonly requested: ReadonlyMap<string, readonly string[]>;
   /** The proposal the message assents to, when it makes no request of its own. */
   readonly proposal?: string;
+  /** Whether the message is a short answer to a question the assistant's last reply ended with (see ANSWER_WORDS). */
+  readonly answersQuestion: boolean;
 };
+
+/** An answer to the assistant's question ("Sports, I love football.") is a short message: at most this many words. */
+const ANSWER_WORDS = 8;
+
+/** Whether `text` answers the question `reply` ends with, in a few words. */
+function answersQuestion(text: string, reply: string | undefined): boolean {
+  if (reply === undefined || !/\?\s*$/u.test(reply)) return false;
+  return text.split(/\s+/u).filter((word) => word.length > 0).length <= ANSWER_WORDS;
+}
 
 /** The message's request, else the proposal it assents to (read as a request as a whole). Pure. */
 export function readRequest(input: ReadRequestInput): ReadRequest {
@@ -37,6 +48,8 @@ export function readRequest(input: ReadRequestInput): ReadRequest {
     });
   const own = requestIn(input.text, false);
   const proposal = own.size === 0 && isAssent(input.text) ? findProposal(input.lastReply) : undefined;
-  if (proposal === undefined) return { text: input.text, requested: own };
-  return { text: `${proposal} ${input.text}`, requested: requestIn(proposal, true), proposal };
+  if (proposal === undefined) {
+    return { text: input.text, requested: own, answersQuestion: answersQuestion(input.text, input.lastReply) };
+  }
+  return { text: `${proposal} ${input.text}`, requested: requestIn(proposal, true), proposal, answersQuestion: false };
 }
