@@ -57,5 +57,15 @@ describe('findTaskPartner', () => {
     };
     assert.equal(findTaskPartner(view, 'services_2_find_provider'), 'services_2_book_appointment');
     assert.equal(findTaskPartner(view, 'services_1_find_provider'), undefined, 'its look-alike is no partner');
+    const { registry: airline } = createTestCatalogue([
+      ['get_user_details', 'Get the details of a user.', ['airline'], { user_id: 'The user' }],
+      ['get_reservation_details', 'Get the details of a reservation.', ['airline'], { reservation_id: 'The id' }],
+    ]);
+    const unprefixed = {
+      lookup: (name: string) => airline.get(name),
+      domainsOf: airline.domainsOf,
+      domainTools: (domain: string) => airline.domainTools(domain).map((spec) => spec.name),
+    };
+    assert.equal(findTaskPartner(unprefixed, 'get_user_details'), undefined, 'an action and a word in common are not');
   });
 });

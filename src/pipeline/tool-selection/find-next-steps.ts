@@ -6,11 +6,10 @@ import type { ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
 
 /**
- * A task partner scores at least this in rankCompanions (less than a companion needs): look-alikes are passed over
- * already, so the service's name words alone link its steps (`services_2_find_provider` ↔ `services_2_book_appointment`,
- * which share no parameter).
+ * Tools of one service that share no parameter link by their names' service prefix alone (see namespaceOf): then a
+ * partner needs only this score in rankCompanions (the prefix's words), not a companion's.
  */
-const PARTNER_MIN_SHARED = 2;
+const NAMESPACE_MIN_SHARED = 2;
 
 /** How a catalogue is read here: a tool by name, its domain tags (`standard` excluded), a domain's tools by name. */
 export type CatalogueView = {
@@ -52,14 +51,32 @@ export function findNextStep(input: FindNextStepInput): string | undefined {
 }
 
 /**
- * The tool's best companion (see rankCompanions) among its domains' tools, look-alikes (the same action of another
- * provider) passed over: the other step of its task (`hotels_1_search_hotel` ↔ `hotels_1_reserve_hotel`). Pure.
+ * The name's service prefix: its leading words that are its tags' words or numbers (`services_2_find_provider` →
+ * "servic 2", `github_create_issue` tagged github → "github"); empty when the name starts with its action
+ * (`get_user_details`).
+ */
+function namespaceOf(spec: ToolSpec): string {
+  const tags = new Set(spec.tags.flatMap((tag) => tokenizeForSearch(tag, { expandAbbreviations: false })));
+  const terms = tokenizeForSearch(spec.name, { expandAbbreviations: false });
+  const end = terms.findIndex((term) => !tags.has(term) && !isNumberTerm(term));
+  return terms.slice(0, end < 0 ? terms.length : end).join(' ');
+}
+
+/**
+ * The other step of the tool's task (`hotels_1_search_hotel` ↔ `hotels_1_reserve_hotel`, `get_reservation_details` ↔
+ * `cancel_reservation`): its best companion (see rankCompanions) among its domains' tools, look-alikes (the same action
+ * of another provider) passed over; failing one, the best of the same service prefix (see namespaceOf:
+ * `services_2_find_provider` ↔ `services_2_book_appointment`, which share no parameter). Pure.
  */
 export function findTaskPartner(catalogue: CatalogueView, name: string): string | undefined {
   const spec = catalogue.lookup(name);
   if (spec === undefined) return undefined;
   const siblings = listDomainSiblings(catalogue, name).filter((sibling) => actionOf(sibling) !== actionOf(spec));
-  return rankCompanions(spec, siblings, PARTNER_MIN_SHARED)[0];
+  const [best] = rankCompanions(spec, siblings);
+  const namespace = namespaceOf(spec);
+  if (best !== undefined || namespace === '') return best;
+  const sameService = siblings.filter((sibling) => namespaceOf(sibling) === namespace);
+  return rankCompanions(spec, sameService, NAMESPACE_MIN_SHARED)[0];
 }
 
 export type FindAssentedStepInput = CatalogueView & {
