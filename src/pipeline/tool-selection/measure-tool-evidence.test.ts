@@ -84,6 +84,25 @@ describe('measureToolEvidence', () => {
     const airline = measureToolEvidence(events, 'Air France, please.', { answerValues: true });
     assert.deepEqual(airline.map((one) => [one.name, one.valueWords]), [['flights_1_search_flight', 2]]);
   });
+  it('counts a value that a few descriptions say too, never one that names a tool', () => {
+    const { index: services } = createTestCatalogue([
+      ['events_1_find_events', 'Find events. Tickets for concerts and sports in your area.', ['events'], {
+        category: { description: 'Type of event', enum: ['Music', 'Sports'] },
+      }],
+      ['events_1_buy_event_tickets', 'Buy tickets. Tickets for concerts and sports in your area.', ['events']],
+      ['banks_1_check_balance', 'Get the balance of an account.', ['banks'], {
+        account_type: { description: 'The account', enum: ['checking', 'savings'] },
+      }],
+      ['hotels_1_reserve_hotel', 'Reserve a hotel room.', ['hotels'], { check_in_date: 'First night' }],
+    ]);
+    const sports = measureToolEvidence(services, 'Actually Sports would be fun.', { answerValues: true });
+    assert.deepEqual(sports.filter((one) => one.valueWords > 0).map((one) => one.name), ['events_1_find_events']);
+    const checkIn = measureToolEvidence(services, 'I will check in on the 4th.', { answerValues: true });
+    assert.ok(
+      checkIn.every((one) => one.valueWords === 0),
+      '"check" names `check_balance`, not its "checking" account',
+    );
+  });
   it('counts the message words in a tool name and description, most words first', () => {
     const [best] = measureToolEvidence(index, 'Reserve the hotel for the dates we said');
     assert.equal(best?.name, 'reserve_hotel');

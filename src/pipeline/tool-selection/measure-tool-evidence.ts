@@ -37,7 +37,8 @@ export type ToolEvidence = {
   readonly phrase: boolean;
   /**
    * Of those words, how many are values only this and a few other tools' inputs accept (an enum's "Theater", "Sports"),
-   * said in an answer to the assistant's question (`answerValues`): the user picked one of the tool's own options.
+   * said whole in an answer to the assistant's question (`answerValues`): the user picked one of the tool's own
+   * options. Not a word a tool's name holds ("checking" is "check") or more than a few descriptions do.
    */
   readonly valueWords: number;
 };
@@ -87,6 +88,16 @@ function countHolders(
   return counts;
 }
 
+/** How many tools accept each term as (part of) a value said whole, for terms no tool's name holds. */
+function countValueHolders(
+  index: ToolIndex,
+  terms: readonly string[],
+  inValues: (tool: IndexedTool, term: string) => boolean,
+): Map<string, number> {
+  const named = countHolders(index, terms, (tool, term) => tool.termFrequencies.name.has(term));
+  return countHolders(index, terms.filter((term) => !named.has(term)), inValues);
+}
+
 /** The longest increasing run (not necessarily adjacent) of positions: name words said in the name's own order. */
 function longestInOrder(positions: readonly number[]): number {
   const best = positions.map(() => 1);
@@ -129,12 +140,12 @@ export function measureToolEvidence(
       (tool, term) => inInputs(tool.termFrequencies, term) || inValues(tool, term),
     )
     : new Map<string, number>();
-  // An answer to the assistant's question that says a value only a few tools accept ("Theater" of an event type)
-  // picks one of those tools' own options.
-  const valueHolders = options.answerValues === true
-    ? countHolders(index, [...terms].filter((term) => !holders.has(term)), inValues)
-    : new Map<string, number>();
   const held = (term: string) => holders.get(term) ?? 0;
+  // An answer to the assistant's question that says a value only a few tools accept ("Theater" of an event type)
+  // picks one of those tools' own options, unless the word names a tool ("checking" of an account type is "check").
+  const valueHolders = options.answerValues === true
+    ? countValueHolders(index, [...terms].filter((term) => held(term) <= NEVER_GENERIC_TOOLS), inValues)
+    : new Map<string, number>();
   const fewHold = (counts: ReadonlyMap<string, number>, term: string) => {
     const count = counts.get(term) ?? 0;
     return count > 0 && count <= NEVER_GENERIC_TOOLS;
