@@ -79,6 +79,14 @@ export function findTaskPartner(catalogue: CatalogueView, name: string): string 
   return rankCompanions(spec, sameService, NAMESPACE_MIN_SHARED)[0];
 }
 
+/** Each of the tools' task partner (see findTaskPartner), for those that have one. Pure. */
+export function listTaskPartners(catalogue: CatalogueView, names: readonly string[]): ReadonlyMap<string, string> {
+  return new Map(names.flatMap((name) => {
+    const partner = findTaskPartner(catalogue, name);
+    return partner === undefined ? [] : [[name, partner] as const];
+  }));
+}
+
 export type FindAssentedStepInput = CatalogueView & {
   /** The domain tools the conversation called, most recent first. */
   readonly calledTools: readonly string[];

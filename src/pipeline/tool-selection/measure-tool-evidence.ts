@@ -1,6 +1,7 @@
 // How plainly a message asks for each tool: the message's own words found in a tool's name and description (and the
 // words only a few tools' inputs hold).
 import { isNumberTerm, pairTerms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
+import { findSaidValues } from './find-said-values.ts';
 
 /** A word found in the name or description of more than this share of the catalogue says nothing about one tool… */
 const GENERIC_SHARE = 0.5;
@@ -54,24 +55,6 @@ function inText(frequencies: TermFrequencies, term: string): boolean {
 /** Whether a tool's parameter names or descriptions hold the term. */
 function inInputs(frequencies: TermFrequencies, term: string): boolean {
   return frequencies.parameterNames.has(term) || frequencies.parameterDescriptions.has(term);
-}
-
-/** Whether the terms hold `value` (its terms one after the other). */
-function saysValue(sequence: readonly string[], value: readonly string[]): boolean {
-  for (let start = 0; start + value.length <= sequence.length; start += 1) {
-    if (value.every((term, at) => sequence[start + at] === term)) return true;
-  }
-  return false;
-}
-
-/** Per tool, the terms of the values its inputs accept that the message says whole ("Air France", not "France"). */
-function findSaidValues(index: ToolIndex, sequence: readonly string[]): Map<IndexedTool, Set<string>> {
-  const said = new Map<IndexedTool, Set<string>>();
-  for (const tool of index.tools) {
-    const terms = tool.values.filter((value) => saysValue(sequence, value)).flat();
-    if (terms.length > 0) said.set(tool, new Set(terms));
-  }
-  return said;
 }
 
 /** How many tools hold each of the terms (where `holds` looks); terms no tool holds are absent. */

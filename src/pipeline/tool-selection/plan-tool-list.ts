@@ -4,7 +4,7 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { compareText } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
-import { findAssentedStep, findTaskPartner } from './find-next-steps.ts';
+import { findAssentedStep, listTaskPartners } from './find-next-steps.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
@@ -243,11 +243,9 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     ranking: focused,
     domainSize,
     companions: companionsOf(input, trigger.name, focused.slice(1, domainSize)),
-    partners: new Map(
-      focused.slice(0, Math.min(domainSize, SHORTLIST_SPECS)).flatMap((entry) => {
-        const partner = findTaskPartner(input, entry.name);
-        return partner === undefined ? [] : [[entry.name, partner] as const];
-      }),
+    partners: listTaskPartners(
+      input,
+      focused.slice(0, Math.min(domainSize, SHORTLIST_SPECS)).map((entry) => entry.name),
     ),
     previous: input.previous,
     calledTools: input.calledTools,
