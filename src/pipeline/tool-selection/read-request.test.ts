@@ -33,6 +33,7 @@ describe('readRequest', () => {
     assert.equal(read('Well, Theater is my first choice.', question).answersQuestion, true);
     assert.equal(read('Well, Theater is my first choice.', 'I found 3 events.').answersQuestion, false, 'no question');
     assert.equal(read('Well, Theater.').answersQuestion, false, 'no reply before it');
+    assert.equal(read('Theater.', 'Which kind: \u201cMusic?\u201d or (Theater?)').answersQuestion, true, 'quoted');
     const long = 'We saw a play last year with my sister and her kids, and it was a lot of fun for all of us.';
     assert.equal(read(long, question).answersQuestion, false, 'a long message says more than an answer');
     assert.equal(read("Yes, that's correct.", PROPOSAL).answersQuestion, false, 'an assent reads the proposal');

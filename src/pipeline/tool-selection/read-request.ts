@@ -32,7 +32,8 @@ const ANSWER_WORDS = 8;
 
 /** Whether `text` answers the question `reply` ends with, in a few words. */
 function answersQuestion(text: string, reply: string | undefined): boolean {
-  if (reply === undefined || !/\?\s*$/u.test(reply)) return false;
+  // The question may close a quote or a bracket: 'Did you mean "Theater?"'.
+  if (reply === undefined || !/\?["'\u201d\u2019)\]]*\s*$/u.test(reply)) return false;
   return text.split(/\s+/u).filter((word) => word.length > 0).length <= ANSWER_WORDS;
 }
 
