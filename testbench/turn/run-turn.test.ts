@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { ModelCaller } from '../../src/bedrock/call-model.ts';
 import { AppError, isAppError } from '../../src/errors.ts';
 import { createChatService } from '../../src/turn/create-chat-service.ts';
 import {
@@ -38,10 +39,32 @@ async function turnStatuses(fixture: TurnFixture, conversationId: string): Promi
 }
 
 let fixture: TurnFixture;
+/** Model calls wait on this while a test holds a turn open (resolved otherwise). */
+let modelGate: Promise<void> = Promise.resolve();
+const gateModels = (models: ModelCaller): ModelCaller => ({
+  ...models,
+  converse: async (request, options) => {
+    await modelGate;
+    return models.converse(request, options);
+  },
+  converseStream: async (request, options) => {
+    await modelGate;
+    return models.converseStream(request, options);
+  },
+});
+
+/** Resolves once the conversation has a running turn (polls the store; the turn waits on `modelGate`). */
+async function untilRunning(conversationId: string): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    if ((await turnStatuses(fixture, conversationId)).includes('running')) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the first turn never started');
+}
 
 describe('runTurn', () => {
   before(async () => {
-    fixture = await createTurnFixture();
+    fixture = await createTurnFixture({ wrapModels: gateModels });
   });
   after(() => fixture.close());
 
@@ -171,17 +194,33 @@ describe('runTurn', () => {
   it('refuses a second message while a turn runs (conflict) and lets the first finish', async () => {
     const conversationId = await fixture.createConversation();
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'The first answer.' });
+    // The first turn holds its lock at the model call until the second message has been answered, however busy the
+    // machine is.
+    let release = () => {};
+    modelGate = new Promise((resolve) => {
+      release = resolve;
+    });
     const first = fixture.service.sendMessage({ userId: USER, conversationId, text: 'First message' });
+    await untilRunning(conversationId);
+    // Bounded: a service that did not refuse would wait at the gate, and the test fails instead of hanging.
     const second = fixture.service.sendMessage({
       userId: USER,
       conversationId,
       text: 'Second message',
       idempotencyKey: 'key-2',
-    });
-    const [one, two] = await Promise.allSettled([first, second]);
-    assert.equal(one.status, 'fulfilled');
-    assert.equal(two.status, 'rejected');
-    assert.ok(two.status === 'rejected' && isAppError(two.reason, 'conflict'), 'the second message is a conflict');
+    }).then(() => 'answered', (error: unknown) => error);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const two = await Promise.race([
+      second,
+      new Promise((resolve) => {
+        timer = setTimeout(() => resolve('still running'), 5000);
+      }),
+    ]);
+    clearTimeout(timer);
+    release();
+    await first;
+    await second;
+    assert.ok(isAppError(two, 'conflict'), `the second message is a conflict, not ${String(two)}`);
     // The key of the refused message was abandoned: the same request works once the first turn is done.
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'The second answer.' });
     const retried = await fixture.service.sendMessage({
