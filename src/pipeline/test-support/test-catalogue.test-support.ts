@@ -25,3 +25,12 @@ export function createTestCatalogue(tools: readonly TestTool[]): { registry: Too
   }
   return { registry, index: createToolIndex(registry.domainTools()) };
 }
+
+/** The registry read as the selection reads a catalogue: a tool by name, its domain tags, a domain's tools by name. */
+export function viewCatalogue(registry: ToolRegistry) {
+  return {
+    lookup: (name: string) => registry.get(name),
+    domainsOf: registry.domainsOf,
+    domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
+  };
+}

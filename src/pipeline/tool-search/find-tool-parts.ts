@@ -1,7 +1,7 @@
 // Tools that act on parts of one system, found in the catalogue itself: a parameter that lists several tools' objects
 // ("fuel, doors, parkingBrake, brakePedal, engine" in a status tool) marks those tools as parts of one machine, so a hit
 // on one ("start the engine") can lift the others (press the brake pedal, lock the doors) that a task tends to need too.
-import type { ToolSpec } from '../tool-catalogue/index.ts';
+import { listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
 import { tokenizeForSearch } from './tokenize-for-search.ts';
 
 /** A parameter must name at least this many distinct objects to read as a list of parts, not a mention. */
@@ -15,17 +15,9 @@ function objectTerms(name: string): readonly string[] {
 
 /** Each parameter's own text: its key, description and enumerated values. */
 function parameterTexts(tool: ToolSpec): string[] {
-  const properties = tool.inputSchema['properties'];
-  if (typeof properties !== 'object' || properties === null) return [];
-  return Object.entries(properties as Record<string, unknown>).map(([key, value]) => {
-    const schema = (typeof value === 'object' && value !== null ? value : {}) as {
-      description?: unknown;
-      enum?: unknown;
-    };
-    const description = typeof schema.description === 'string' ? schema.description : '';
-    const options = Array.isArray(schema.enum) ? schema.enum.filter((option) => typeof option === 'string') : [];
-    return [key, description, ...options].join(' ');
-  });
+  return listParameters(tool).map((parameter) =>
+    [parameter.name, parameter.description, ...parameter.values].join(' ')
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 // The per-tool statistics the ranker reads: search terms per field, field lengths, document frequencies, a postings
 // list per term, which tools produce another tool's inputs, and which act on parts of one system.
-import type { ToolSpec } from '../tool-catalogue/index.ts';
+import { listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
 import { isNumberTerm, pairTerms, tokenizeForSearch } from './tokenize-for-search.ts';
 import { findToolParts } from './find-tool-parts.ts';
 
@@ -64,38 +64,22 @@ const PRODUCER_VERBS = new Set([
 const LINK_MAX_SHARE = 0.22;
 
 function fieldTexts(tool: ToolSpec): Record<Field, string> {
-  const properties = tool.inputSchema['properties'];
-  const entries = typeof properties === 'object' && properties !== null
-    ? Object.entries(properties as Record<string, unknown>)
-    : [];
-  const describe = (value: unknown): string => {
-    const description = typeof value === 'object' && value !== null
-      ? (value as { description?: unknown }).description
-      : undefined;
-    return typeof description === 'string' ? description : '';
-  };
+  const parameters = listParameters(tool);
   return {
     name: tool.name,
     description: tool.description,
     tags: tool.tags.join(' '),
-    parameterNames: entries.map(([key]) => key).join(' '),
-    parameterDescriptions: entries.map(([, value]) => describe(value)).join(' '),
+    parameterNames: parameters.map((parameter) => parameter.name).join(' '),
+    parameterDescriptions: parameters.map((parameter) => parameter.description).join(' '),
   };
 }
 
-/** A tool's string enum values ("Music", "Air France") as their terms, values that are numbers aside. */
+/** A tool's string enum values ("Music", "Air France") as their terms, once each, values that are numbers aside. */
 function valueTerms(tool: ToolSpec): string[][] {
-  const properties = tool.inputSchema['properties'];
-  const values = typeof properties === 'object' && properties !== null
-    ? Object.values(properties as Record<string, unknown>).flatMap((value) => {
-      const accepted = typeof value === 'object' && value !== null ? (value as { enum?: unknown }).enum : undefined;
-      return Array.isArray(accepted) ? accepted.filter((entry): entry is string => typeof entry === 'string') : [];
-    })
-    : [];
-  const seen = new Set<string>();
-  return values.map((value) => tokenizeForSearch(value, { expandAbbreviations: false }))
-    .filter((terms) => terms.length > 0 && !terms.every(isNumberTerm))
-    .filter((terms) => !seen.has(terms.join(' ')) && seen.add(terms.join(' ')) !== undefined);
+  const terms = listParameters(tool).flatMap((parameter) => parameter.values)
+    .map((value) => tokenizeForSearch(value, { expandAbbreviations: false }))
+    .filter((value) => value.length > 0 && !value.every(isNumberTerm));
+  return [...new Map(terms.map((value) => [value.join(' '), value])).values()];
 }
 
 function countTerms(terms: readonly string[]): Map<string, number> {

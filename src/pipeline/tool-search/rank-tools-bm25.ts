@@ -1,6 +1,5 @@
 // Plain BM25 over one bag of words per tool (name, description, tags, parameters): the baseline the ranker must beat.
-import { compareText } from '../tool-catalogue/index.ts';
-import type { ToolSpec } from '../tool-catalogue/index.ts';
+import { compareText, listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
 import type { RankedTool } from './rank-tools.ts';
 
 /** Classic BM25 constants (Robertson & Zaragoza). */
@@ -23,13 +22,7 @@ function tokenizePlain(text: string): string[] {
 }
 
 function documentText(tool: ToolSpec): string {
-  const properties = tool.inputSchema['properties'];
-  const parameters = typeof properties === 'object' && properties !== null
-    ? Object.entries(properties as Record<string, { description?: unknown }>)
-    : [];
-  const parameterText = parameters.map(([key, value]) =>
-    `${key} ${typeof value?.description === 'string' ? value.description : ''}`
-  );
+  const parameterText = listParameters(tool).map((parameter) => `${parameter.name} ${parameter.description}`);
   return [tool.name, tool.description, ...tool.tags, ...parameterText].join(' ');
 }
 

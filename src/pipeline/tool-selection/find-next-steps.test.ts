@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
+import { createTestCatalogue, viewCatalogue } from '../test-support/test-catalogue.test-support.ts';
 import { findNextStep, findTaskPartner } from './find-next-steps.ts';
 
 const SEARCH = { location: 'City of the hotel', number_of_rooms: 'Rooms wanted' };
@@ -13,13 +13,7 @@ const { registry } = createTestCatalogue([
   ['get_weather', 'Current weather for a city.', ['weather'], { city: 'The city' }],
 ]);
 const next = (called: string, offered: readonly string[]) =>
-  findNextStep({
-    called,
-    offered,
-    lookup: (name) => registry.get(name),
-    domainsOf: registry.domainsOf,
-    domainTools: (domain) => registry.domainTools(domain).map((spec) => spec.name),
-  });
+  findNextStep({ called, offered, ...viewCatalogue(registry) });
 
 describe('findNextStep', () => {
   it("finds the task's next step of the same provider, passing over the other provider's look-alike", () => {
@@ -34,11 +28,7 @@ describe('findNextStep', () => {
 });
 
 describe('findTaskPartner', () => {
-  const catalogue = {
-    lookup: (name: string) => registry.get(name),
-    domainsOf: registry.domainsOf,
-    domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
-  };
+  const catalogue = viewCatalogue(registry);
   it("finds the other step of the tool's task, the same provider's, whichever step it is", () => {
     assert.equal(findTaskPartner(catalogue, 'hotels_1_search_hotel'), 'hotels_1_reserve_hotel');
     assert.equal(findTaskPartner(catalogue, 'hotels_2_reserve_hotel'), 'hotels_2_search_hotel');
@@ -50,22 +40,14 @@ describe('findTaskPartner', () => {
       ['services_2_book_appointment', 'Book a visit to a dentist.', ['services'], { dentist_name: 'The dentist' }],
       ['services_1_find_provider', 'Find a hair stylist in a city.', ['services'], { city: 'City of the salon' }],
     ]);
-    const view = {
-      lookup: (name: string) => services.get(name),
-      domainsOf: services.domainsOf,
-      domainTools: (domain: string) => services.domainTools(domain).map((spec) => spec.name),
-    };
+    const view = viewCatalogue(services);
     assert.equal(findTaskPartner(view, 'services_2_find_provider'), 'services_2_book_appointment');
     assert.equal(findTaskPartner(view, 'services_1_find_provider'), undefined, 'its look-alike is no partner');
     const { registry: airline } = createTestCatalogue([
       ['get_user_details', 'Get the details of a user.', ['airline'], { user_id: 'The user' }],
       ['get_reservation_details', 'Get the details of a reservation.', ['airline'], { reservation_id: 'The id' }],
     ]);
-    const unprefixed = {
-      lookup: (name: string) => airline.get(name),
-      domainsOf: airline.domainsOf,
-      domainTools: (domain: string) => airline.domainTools(domain).map((spec) => spec.name),
-    };
+    const unprefixed = viewCatalogue(airline);
     assert.equal(findTaskPartner(unprefixed, 'get_user_details'), undefined, 'an action and a word in common are not');
   });
 });

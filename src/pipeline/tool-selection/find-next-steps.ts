@@ -71,7 +71,8 @@ function namespaceOf(spec: ToolSpec): string {
 export function findTaskPartner(catalogue: CatalogueView, name: string): string | undefined {
   const spec = catalogue.lookup(name);
   if (spec === undefined) return undefined;
-  const siblings = listDomainSiblings(catalogue, name).filter((sibling) => actionOf(sibling) !== actionOf(spec));
+  const action = actionOf(spec);
+  const siblings = listDomainSiblings(catalogue, name).filter((sibling) => actionOf(sibling) !== action);
   const [best] = rankCompanions(spec, siblings);
   const namespace = namespaceOf(spec);
   if (best !== undefined || namespace === '') return best;

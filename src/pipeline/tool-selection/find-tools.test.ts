@@ -27,6 +27,18 @@ const focusOn = (offered: readonly string[], calledTools: readonly string[]) => 
   domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
 });
 
+/** find_tools over the test catalogue with a focus (minTools 1, maxTools 3), read in `recentUserTurns` when given. */
+const askFocused = (query: string, focus: ReturnType<typeof focusOn>, recentUserTurns?: readonly string[]) =>
+  answerFindTools({
+    input: { query },
+    index,
+    lookup: (name) => registry.get(name),
+    minTools: 1,
+    maxTools: 3,
+    focus,
+    ...(recentUserTurns === undefined ? {} : { recentUserTurns }),
+  });
+
 /**
  * A `hotels` catalogue whose tools take the named parameters (companions are read from them), and find_tools over it
  * with a focus on `offered` (minTools 1).
@@ -90,15 +102,7 @@ describe('answerFindTools', () => {
   });
   it("ranks the conversation's domain first, and answers its tools not offered yet when the words match nothing new", () => {
     const focus = focusOn(['search_flights', 'book_flight'], ['search_flights']);
-    const ask = (query: string) =>
-      answerFindTools({
-        input: { query },
-        index,
-        lookup: (name) => registry.get(name),
-        minTools: 1,
-        maxTools: 3,
-        focus,
-      });
+    const ask = (query: string) => askFocused(query, focus);
     assert.equal(ask('read it back').found[0], 'get_booking', 'travel before notes for "read"');
     const vague = ask('Sure, it is mia_li_3668.');
     assert.equal(vague.status, 'success');
@@ -111,30 +115,13 @@ describe('answerFindTools', () => {
   });
   it("reads a vague query in the conversation's recent user turns ('Yes, that works.' after asking to text Ana)", () => {
     const focus = focusOn(['create_note', 'list_notes'], ['create_note']);
-    const ask = (recentUserTurns: readonly string[]) =>
-      answerFindTools({
-        input: { query: 'Yes, that works.' },
-        index,
-        lookup: (name) => registry.get(name),
-        minTools: 1,
-        maxTools: 3,
-        focus,
-        recentUserTurns,
-      });
+    const ask = (recentUserTurns: readonly string[]) => askFocused('Yes, that works.', focus, recentUserTurns);
     assert.equal(ask(['Can you text Ana that I will be late?', 'Yes, that works.']).found[0], 'send_message');
     assert.notEqual(ask([]).found[0], 'send_message', 'without the turns before it, nothing points to the message');
   });
   it('answers with the domain the latest request named when the query is a plain confirmation', () => {
     const ask = (recentUserTurns: readonly string[]) =>
-      answerFindTools({
-        input: { query: 'Yes, that is right.' },
-        index,
-        lookup: (name) => registry.get(name),
-        minTools: 1,
-        maxTools: 3,
-        focus: focusOn(['create_note', 'list_notes'], ['create_note']),
-        recentUserTurns,
-      });
+      askFocused('Yes, that is right.', focusOn(['create_note', 'list_notes'], ['create_note']), recentUserTurns);
     const turns = ['Could you book me a flight to Oslo?', 'Friday morning works.', 'Yes, that is right.'];
     assert.ok(['book_flight', 'search_flights'].includes(ask(turns).found[0] ?? ''), ask(turns).text);
     const plain = ask(['Thanks, that note is fine.', 'Yes, that is right.']);
@@ -158,14 +145,7 @@ describe('answerFindTools', () => {
   });
   it('answers only tools the model lacks: an offered match gives way to the best ones not offered', () => {
     const focus = focusOn(['book_flight', 'get_booking'], ['get_booking']);
-    const answer = answerFindTools({
-      input: { query: 'my flight booking' },
-      index,
-      lookup: (name) => registry.get(name),
-      minTools: 1,
-      maxTools: 3,
-      focus,
-    });
+    const answer = askFocused('my flight booking', focus);
     assert.equal(answer.found[0], 'cancel_booking');
     assert.ok(answer.found.every((name) => !focus.offered.includes(name)), answer.found.join());
   });

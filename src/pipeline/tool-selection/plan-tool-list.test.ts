@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
+import { createTestCatalogue, viewCatalogue } from '../test-support/test-catalogue.test-support.ts';
 import { createToolIndex } from '../tool-search/index.ts';
 import { createToolRegistry } from '../tool-catalogue/index.ts';
 import { applyToolSelection } from './apply-tool-selection.ts';
@@ -77,10 +77,8 @@ function planOver(
     text,
     recentUserTurns: [],
     index: catalogue.index,
-    lookup: (name) => catalogue.registry.get(name),
-    domainsOf: catalogue.registry.domainsOf,
+    ...viewCatalogue(catalogue.registry),
     domains: catalogue.registry.domains(),
-    domainTools: (domain) => catalogue.registry.domainTools(domain).map((spec) => spec.name),
     minTools: 3,
     maxTools: 5,
     modelId: 'cheap',

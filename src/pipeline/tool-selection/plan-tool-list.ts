@@ -1,10 +1,10 @@
 // The tool-list policy of a turn, in one place: keep the offered tools unless the message plainly asks for one that is
 // not offered; then rank, focus on that tool's domain, choose (locally or through the cheap model) and fill.
 import type { ToolSpec } from '../tool-catalogue/index.ts';
-import { compareText } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
 import { findAssentedStep, listTaskPartners } from './find-next-steps.ts';
+import { focusOnTrigger } from './focus-on-trigger.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
@@ -92,27 +92,6 @@ export type ToolListPlan =
     readonly previous: readonly string[];
     readonly calledTools: readonly string[];
   };
-
-/** The domain's tools first (ranking order, then the rest of the domain by name), then everything else ranked. */
-function focusOnTrigger(
-  input: PlanToolListInput,
-  ranking: readonly RankedTool[],
-  trigger: string,
-): { readonly ranking: RankedTool[]; readonly domainSize: number } {
-  const tags = input.domainsOf(trigger);
-  const inDomain = (name: string) => name === trigger || input.domainsOf(name).some((tag) => tags.includes(tag));
-  const ranked = ranking.filter((entry) => inDomain(entry.name) && entry.name !== trigger);
-  const seen = new Set([trigger, ...ranked.map((entry) => entry.name)]);
-  const unranked = [...new Set(tags.flatMap((tag) => input.domainTools(tag)))].filter((name) => !seen.has(name))
-    .sort(compareText).map((name) => ({ name, score: 0 }));
-  const top = ranking[0]?.score ?? 1;
-  const domain = [
-    { name: trigger, score: Math.max(top, ranking.find((entry) => entry.name === trigger)?.score ?? 0) },
-    ...ranked,
-    ...unranked,
-  ];
-  return { ranking: [...domain, ...ranking.filter((entry) => !inDomain(entry.name))], domainSize: domain.length };
-}
 
 function companionsOf(input: PlanToolListInput, trigger: string, domain: readonly RankedTool[]): readonly string[] {
   const spec = input.lookup(trigger);

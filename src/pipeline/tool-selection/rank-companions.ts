@@ -1,5 +1,5 @@
 // The tools that carry on a task another tool starts (search a hotel, then reserve it): found in the catalogue itself.
-import type { ToolSpec } from '../tool-catalogue/index.ts';
+import { listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
 import { tokenizeForSearch } from '../tool-search/index.ts';
 
 /** A shared parameter says more than a shared name word (look-alike providers share words, a task's steps share ids). */
@@ -12,9 +12,7 @@ function nameTerms(spec: ToolSpec): Set<string> {
 }
 
 function parameterNames(spec: ToolSpec): Set<string> {
-  const properties = spec.inputSchema['properties'];
-  if (typeof properties !== 'object' || properties === null) return new Set();
-  return new Set(Object.keys(properties).map((key) => key.toLowerCase()));
+  return new Set(listParameters(spec).map((parameter) => parameter.name.toLowerCase()));
 }
 
 function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

@@ -1,5 +1,5 @@
 // The selector's user message: the conversation's latest words and one compact line per candidate tool.
-import type { ToolSpec } from '../tool-catalogue/index.ts';
+import { listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
 
 export const SELECT_TOOLS_NAME = 'select_tools';
 /** Fixed, so the selector's system prompt is byte-identical on every call and can be cached. */
@@ -39,8 +39,7 @@ export function renderShortlist(input: RenderShortlistInput): string {
   const lines = input.shortlist.map((name) => {
     const spec = specs.get(name);
     if (spec === undefined) return `- ${name}`;
-    const properties = spec.inputSchema['properties'];
-    const parameters = typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
+    const parameters = listParameters(spec).map((parameter) => parameter.name);
     return `- ${name}(${parameters.join(', ')}): ${firstSentence(spec.description)}`;
   });
   const earlier = input.recentUserTurns.slice(-RECENT_TURNS_SHOWN).map((turn) => `- ${cut(turn, TURN_CHARACTERS)}`);
