@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
-import { findRequestedDomains, findRequestObjects, readsAsRequest } from './find-requested-domains.ts';
+import {
+  findRequestedDomains,
+  findRequestedTools,
+  findRequestObjects,
+  readsAsRequest,
+} from './find-requested-domains.ts';
 
 const { registry, index } = createTestCatalogue([
   ['ridesharing_1_get_ride', 'Call a taxi to head to a given destination.', ['ridesharing']],
@@ -113,5 +118,32 @@ describe('findRequestedDomains', () => {
     const desk = new Map([['restaurants', 0.6], ['ridesharing', 0.1]]);
     assert.deepEqual(requested('Could you book me a cab and a table at the restaurant?', desk), ['restaurants']);
     assert.deepEqual(requested('Could you book me a cab?', desk), []);
+  });
+});
+
+describe('findRequestedDomains and findRequestedTools under broad tags', () => {
+  // One tag for a whole vertical, as a catalogue may be tagged: the service's namespace is no action word.
+  const { registry: broad, index: travel } = createTestCatalogue([
+    ['hotels_4_search_hotel', 'Find a hotel at a given location.', ['travel']],
+    ['hotels_4_reserve_hotel', 'Reserve rooms at a selected hotel.', ['travel']],
+    ['flights_3_search_oneway_flight', 'Search for one-way flights to a destination.', ['travel']],
+    ['flights_3_reserve_oneway_flight', 'Reserve a one-way flight.', ['travel']],
+    ['rentals_search_rental', 'Search rental cars in a city.', ['travel']],
+    ['get_top_10_songs', 'Top songs this week.', ['music']],
+  ]);
+  const ask = (text: string) => ({ index: travel, text, domainsOf: broad.domainsOf });
+
+  it('reads a namespace before a version, or a word the name says again, as no action', () => {
+    assert.deepEqual([...findRequestedDomains(ask('I need a hotel around there.')).keys()], ['travel']);
+    assert.deepEqual([...findRequestedDomains(ask('Could you find me a rental?')).keys()], ['travel']);
+    assert.deepEqual([...findRequestedDomains(ask('I want some songs.')).keys()], ['music']);
+  });
+
+  it('names the tools that hold the word, not every tool of the tag', () => {
+    assert.deepEqual([...findRequestedTools(ask('I need a hotel around there.'))].sort(), [
+      'hotels_4_reserve_hotel',
+      'hotels_4_search_hotel',
+    ]);
+    assert.deepEqual([...findRequestedTools(ask('What a trip that was.'))], []);
   });
 });

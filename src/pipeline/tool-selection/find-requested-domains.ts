@@ -97,24 +97,60 @@ export type FindRequestedDomainsInput = {
  */
 export function findRequestedDomains(input: FindRequestedDomainsInput): ReadonlyMap<string, readonly string[]> {
   const found = new Map<string, string[]>();
+  for (const { term, domains } of readRequestedTerms(input)) {
+    for (const domain of domains) found.set(domain, [...(found.get(domain) ?? []), term]);
+  }
+  return found;
+}
+
+/**
+ * The tools that hold a word the request names its domains by (see findRequestedDomains), in a name, a tag or as their
+ * description's object: "I need a hotel around there" → the hotel tools, not the flight tools of a "travel" tag. Where
+ * a catalogue's tags are broad, these tell which of a domain's tools the request is for. Pure.
+ */
+export function findRequestedTools(input: FindRequestedDomainsInput): ReadonlySet<string> {
+  const tools = new Set<string>();
+  const { toolsByWord } = readCatalogue(input.index, input.domainsOf);
+  for (const { words, domains } of readRequestedTerms(input)) {
+    for (const word of words) {
+      for (const name of toolsByWord.get(word) ?? []) {
+        if (input.domainsOf(name).some((domain) => domains.includes(domain))) tools.add(name);
+      }
+    }
+  }
+  return tools;
+}
+
+type RequestedTerm = {
+  /** The user's word. */
+  readonly term: string;
+  /** The catalogue's words it counts as: itself, or the synonyms the catalogue holds. */
+  readonly words: readonly string[];
+  /** The domains those words name (at most MAX_DOMAINS). */
+  readonly domains: readonly string[];
+};
+
+/** Each word of the request's objects that names at most MAX_DOMAINS domains (see findRequestedDomains). */
+function readRequestedTerms(input: FindRequestedDomainsInput): readonly RequestedTerm[] {
   const objects = input.isRequest === true ? [input.text] : findRequestObjects(input.text);
-  if (objects.length === 0) return found;
+  if (objects.length === 0) return [];
   const { actions, domainsByWord } = readCatalogue(input.index, input.domainsOf);
   const home = [...(input.domainPrior?.keys() ?? [])].find((domain) => isDeploymentDomain(input.domainPrior, domain));
   const holders = (term: string): ReadonlySet<string> => domainsByWord.get(term) ?? new Set();
+  const terms: RequestedTerm[] = [];
   for (const term of new Set(tokenizeForSearch(objects.join(' '), { expandAbbreviations: false }))) {
     // Actions, and numbers: a version in a name (`hotels_3_search_hotel`) is no word a request says.
     if (actions.has(term) || isNumberTerm(term)) continue;
     // The user's own word when the catalogue has it; a synonym only for a word it lacks ("cab" for "taxi").
-    const own = holders(term);
-    const domains = own.size > 0 ? own : new Set(
-      findSynonyms(term).filter((synonym) => !actions.has(synonym)).flatMap((synonym) => [...holders(synonym)]),
-    );
-    for (const domain of domains.size <= MAX_DOMAINS ? domains : []) {
-      if (home === undefined || domain === home) found.set(domain, [...(found.get(domain) ?? []), term]);
-    }
+    const words = holders(term).size > 0
+      ? [term]
+      : findSynonyms(term).filter((synonym) => !actions.has(synonym) && holders(synonym).size > 0);
+    const domains = new Set(words.flatMap((word) => [...holders(word)]));
+    if (domains.size === 0 || domains.size > MAX_DOMAINS) continue;
+    const named = [...domains].filter((domain) => home === undefined || domain === home);
+    if (named.length > 0) terms.push({ term, words, domains: named });
   }
-  return found;
+  return terms;
 }
 
 /**
@@ -140,9 +176,26 @@ type CatalogueWords = {
   readonly actions: ReadonlySet<string>;
   /** The domains whose tools hold a word in a name, a tag or as their description's object ("cab"). */
   readonly domainsByWord: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The tools that hold each of those words. */
+  readonly toolsByWord: ReadonlyMap<string, ReadonlySet<string>>;
 };
 
 const CATALOGUES = new WeakMap<ToolIndex, CatalogueWords>();
+
+/**
+ * What a tool's name says it does: its first word once the service's namespace is set aside, that is its domain's words,
+ * numbers, every word before a number (`hotels_4_search_hotel` → search, whatever its tag) and a word the name says again
+ * later (`hotels_search_hotel` → search): a name says its object after its action, not twice before it.
+ */
+function findNameAction(terms: readonly string[], domains: readonly string[]): string | undefined {
+  const domainWords = new Set(domains.flatMap((tag) => tokenizeForSearch(tag)));
+  // A namespace is a word or two and an action and its object follow it: `get_top_10_songs` has none.
+  const found = terms.findIndex(isNumberTerm);
+  const version = found >= 1 && found <= 2 && terms.length - found > 2 ? found : -1;
+  return terms.find((term, at) =>
+    at > version && !domainWords.has(term) && !isNumberTerm(term) && !terms.includes(term, at + 1)
+  );
+}
 
 /** The catalogue's action words and which domains hold each of its words (see CatalogueWords). Memoised per index. */
 function readCatalogue(index: ToolIndex, domainsOf: (name: string) => readonly string[]): CatalogueWords {
@@ -150,20 +203,20 @@ function readCatalogue(index: ToolIndex, domainsOf: (name: string) => readonly s
   if (known !== undefined) return known;
   const actions = new Set(CUE_VERBS);
   const domainsByWord = new Map<string, Set<string>>();
+  const toolsByWord = new Map<string, Set<string>>();
   for (const tool of index.tools) {
-    const domainWords = new Set(domainsOf(tool.name).flatMap((tag) => tokenizeForSearch(tag)));
-    const first = tokenizeForSearch(tool.name, { expandAbbreviations: false })
-      .find((term) => !domainWords.has(term) && !isNumberTerm(term));
+    const first = findNameAction(tokenizeForSearch(tool.name, { expandAbbreviations: false }), domainsOf(tool.name));
     if (first !== undefined) actions.add(first);
     const { name, tags } = tool.termFrequencies;
     for (const word of new Set([...name.keys(), ...tags.keys(), ...(tool.object === undefined ? [] : [tool.object])])) {
       const domains = domainsByWord.get(word) ?? new Set<string>();
       for (const domain of domainsOf(tool.name)) domains.add(domain);
       domainsByWord.set(word, domains);
+      toolsByWord.set(word, (toolsByWord.get(word) ?? new Set<string>()).add(tool.name));
     }
   }
   for (const action of [...actions]) for (const synonym of findSynonyms(action)) actions.add(synonym);
-  const words = { actions, domainsByWord };
+  const words = { actions, domainsByWord, toolsByWord };
   CATALOGUES.set(index, words);
   return words;
 }

@@ -177,6 +177,31 @@ describe('planToolList', () => {
     ]);
   });
 
+  it('under a broad tag, moves to the tools that hold the word the request names, not to the tag', () => {
+    // A vertical tagged as one domain: the flight tools offered do not cover "a hotel".
+    const broad = createTestCatalogue([
+      ['hotels_4_search_hotel', 'Find a hotel at a given location.', ['travel']],
+      ['hotels_4_reserve_hotel', 'Reserve rooms at a selected hotel.', ['travel']],
+      ['flights_3_search_oneway_flight', 'Search for one-way flights to a destination.', ['travel']],
+      ['flights_3_reserve_oneway_flight', 'Reserve a one-way flight.', ['travel']],
+      ['buses_1_find_bus', 'Find a bus itinerary between cities.', ['travel']],
+      ['buses_1_buy_bus_ticket', 'Buy tickets for a bus itinerary.', ['travel']],
+      ['weather_1_get_weather', 'Check the weather for a city.', ['home']],
+    ]);
+    const flights = ['flights_3_search_oneway_flight', 'flights_3_reserve_oneway_flight', 'buses_1_find_bus'];
+    const asked = planOver(broad, 'I need a hotel around there.', { previous: flights, calledTools: [flights[0]!] });
+    assert.equal(asked.kind, 'change');
+    if (asked.kind === 'change') {
+      assert.equal(asked.reason, 'requested-domain');
+      assert.match(asked.trigger.name, /^hotels_4_/u);
+    }
+    const covered = planOver(broad, 'I need a hotel around there.', {
+      previous: ['hotels_4_search_hotel', ...flights],
+      calledTools: [flights[0]!],
+    });
+    assert.deepEqual([covered.kind, covered.kind === 'keep' && covered.reason], ['keep', 'offered-covers']);
+  });
+
   it('moves to the step the assistant proposed when the user assents to it, not on an assent to a plain answer', () => {
     const proposal = 'I can do that. Please confirm: a flight to Rome on Friday for 2 passengers.';
     const assent = plan('Yes, that is correct.', NOTES, ['create_note'], undefined, proposal);

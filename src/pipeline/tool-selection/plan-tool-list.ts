@@ -114,7 +114,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   // A request that says a word only one domain's tools hold ("could you find me a cab?") asks for that domain even when
   // no single tool has strong evidence; at the first request it outweighs a weak candidate. An assent to a step the
   // assistant proposed asks for that step (see readRequest).
-  const { text, requested, proposal, answersQuestion } = readRequest({
+  const { text, requested, requestedTools, proposal, answersQuestion } = readRequest({
     index: input.index,
     text: input.text,
     ...(input.lastReply === undefined ? {} : { lastReply: input.lastReply }),
@@ -145,7 +145,9 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     : findAssentedStep({ ...input, offered: input.previous, candidates });
   if (assentedStep === undefined) {
     if (byRequest) {
-      if (input.previous.some(inRequested)) return keep('offered-covers');
+      // Offered already when an offered tool holds a word the request named its domain by: under a broad tag
+      // ("travel") the flight tools do not cover "I need a hotel around there".
+      if (input.previous.some((name) => requestedTools.has(name))) return keep('offered-covers');
     } else if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
   }
   // An offered tool covers the request when the message names it as plainly as the best candidate: as many words,
@@ -177,7 +179,10 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   });
   const position = new Map(ranking.map((entry, at) => [entry.name, at]));
   const place = (entry: ToolEvidence) => position.get(entry.name) ?? Number.POSITIVE_INFINITY;
-  const requestedTool = byRequest ? ranking.find((entry) => inRequested(entry.name))?.name : undefined;
+  const requestedTool = byRequest
+    ? (ranking.find((entry) => requestedTools.has(entry.name)) ?? ranking.find((entry) => inRequested(entry.name)))
+      ?.name
+    : undefined;
   const trigger = assentedStep !== undefined
     ? evidence.find((entry) => entry.name === assentedStep) ??
       { name: assentedStep, words: 0, nameWords: 0, rareWords: 0, phrase: false, valueWords: 0 }

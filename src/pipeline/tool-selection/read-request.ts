@@ -2,7 +2,7 @@
 // correct."), the step the assistant's last reply proposed ("Please confirm: a shared ride for 2.").
 import type { ToolIndex } from '../tool-search/index.ts';
 import { findProposal } from './find-proposal.ts';
-import { findRequestedDomains } from './find-requested-domains.ts';
+import { findRequestedDomains, findRequestedTools } from './find-requested-domains.ts';
 import { isAssent } from './is-assent.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 
@@ -21,6 +21,8 @@ export type ReadRequest = {
   readonly text: string;
   /** The domains requested (see findRequestedDomains), with the words that named each. */
   readonly requested: ReadonlyMap<string, readonly string[]>;
+  /** The tools of those domains that hold a word the request named them by (see findRequestedTools). */
+  readonly requestedTools: ReadonlySet<string>;
   /** The proposal the message assents to, when it makes no request of its own. */
   readonly proposal?: string;
   /** Whether the message is a short answer to a question the assistant's last reply ended with (see ANSWER_WORDS). */
@@ -39,18 +41,20 @@ function answersQuestion(text: string, reply: string | undefined): boolean {
 
 /** The message's request, else the proposal it assents to (read as a request as a whole). Pure. */
 export function readRequest(input: ReadRequestInput): ReadRequest {
-  const requestIn = (text: string, isRequest: boolean) =>
-    findRequestedDomains({
+  const requestIn = (text: string, isRequest: boolean) => {
+    const asked = {
       index: input.index,
       text,
       isRequest,
       domainsOf: input.domainsOf,
       ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
-    });
+    };
+    return { requested: findRequestedDomains(asked), requestedTools: findRequestedTools(asked) };
+  };
   const own = requestIn(input.text, false);
-  const proposal = own.size === 0 && isAssent(input.text) ? findProposal(input.lastReply) : undefined;
+  const proposal = own.requested.size === 0 && isAssent(input.text) ? findProposal(input.lastReply) : undefined;
   if (proposal === undefined) {
-    return { text: input.text, requested: own, answersQuestion: answersQuestion(input.text, input.lastReply) };
+    return { text: input.text, ...own, answersQuestion: answersQuestion(input.text, input.lastReply) };
   }
-  return { text: `${proposal} ${input.text}`, requested: requestIn(proposal, true), proposal, answersQuestion: false };
+  return { text: `${proposal} ${input.text}`, ...requestIn(proposal, true), proposal, answersQuestion: false };
 }
