@@ -3,6 +3,7 @@
 import { findSynonyms, isNumberTerm, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 import { isDeploymentDomain } from './focus-tool-ranking.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
+import { readNameAction } from './read-tool-name.ts';
 
 /** Words that may stand between a cue's parts ("I also need", "can you please also book"). */
 const ADVERB = '(?: (?:really|also|just|still|now|then|too|please|maybe|probably|actually))*';
@@ -182,21 +183,6 @@ type CatalogueWords = {
 
 const CATALOGUES = new WeakMap<ToolIndex, CatalogueWords>();
 
-/**
- * What a tool's name says it does: its first word once the service's namespace is set aside, that is its domain's words,
- * numbers, every word before a number (`hotels_4_search_hotel` → search, whatever its tag) and a word the name says again
- * later (`hotels_search_hotel` → search): a name says its object after its action, not twice before it.
- */
-function findNameAction(terms: readonly string[], domains: readonly string[]): string | undefined {
-  const domainWords = new Set(domains.flatMap((tag) => tokenizeForSearch(tag)));
-  // A namespace is a word or two and an action and its object follow it: `get_top_10_songs` has none.
-  const found = terms.findIndex(isNumberTerm);
-  const version = found >= 1 && found <= 2 && terms.length - found > 2 ? found : -1;
-  return terms.find((term, at) =>
-    at > version && !domainWords.has(term) && !isNumberTerm(term) && !terms.includes(term, at + 1)
-  );
-}
-
 /** The catalogue's action words and which domains hold each of its words (see CatalogueWords). Memoised per index. */
 function readCatalogue(index: ToolIndex, domainsOf: (name: string) => readonly string[]): CatalogueWords {
   const known = CATALOGUES.get(index);
@@ -205,7 +191,7 @@ function readCatalogue(index: ToolIndex, domainsOf: (name: string) => readonly s
   const domainsByWord = new Map<string, Set<string>>();
   const toolsByWord = new Map<string, Set<string>>();
   for (const tool of index.tools) {
-    const first = findNameAction(tokenizeForSearch(tool.name, { expandAbbreviations: false }), domainsOf(tool.name));
+    const first = readNameAction(tool.name, domainsOf(tool.name));
     if (first !== undefined) actions.add(first);
     const { name, tags } = tool.termFrequencies;
     for (const word of new Set([...name.keys(), ...tags.keys(), ...(tool.object === undefined ? [] : [tool.object])])) {

@@ -48,6 +48,24 @@ describe('measureDomainPrior', () => {
     const desk = measureDomainPrior({ index: concierge, instructions: hotelDesk, domainsOf: services.domainsOf });
     assert.equal(isDeploymentDomain(desk, 'hotels'), true);
   });
+  it('counts the namespaces tool names open with as services, under a broad tag too', () => {
+    const { registry: broad, index: travel } = createTestCatalogue([
+      ['hotels_4_search_hotel', 'Search for a hotel for a booking.', ['travel']],
+      ['hotels_4_reserve_hotel', 'Make a hotel reservation booking.', ['travel']],
+      ['flights_3_search_oneway_flight', 'Search for a one-way flight.', ['travel']],
+      ['buses_1_find_bus', 'Find a bus itinerary.', ['travel']],
+      ['restaurants_2_find_restaurants', 'Find a restaurant.', ['dining']],
+    ]);
+    const concierge = 'You help one user book everyday services: hotels, flights, buses and restaurants.';
+    const prior = measureDomainPrior({ index: travel, instructions: concierge, domainsOf: broad.domainsOf });
+    assert.equal(prior.manyServices, true, 'hotels, flights and buses are three services under one tag');
+    assert.equal(isDeploymentDomain(prior, 'travel'), false);
+    const desk = 'You are a hotel desk: you search hotels, take a booking or a reservation and cancel it.';
+    assert.equal(
+      measureDomainPrior({ index: travel, instructions: desk, domainsOf: broad.domainsOf }).manyServices,
+      false,
+    );
+  });
   it('moves the focus of a message that fits two domains to the leaning one', () => {
     const ranking = rankTools(index, { query: 'I want to book a flight to Seattle' });
     const focus = (domainPrior: ReadonlyMap<string, number>) =>

@@ -1,6 +1,7 @@
 // What the deployment is for, read once from its own instructions: the domains whose tools they describe.
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findDomainsNamedIn } from './find-named-domains.ts';
+import { readNameNamespace } from './read-tool-name.ts';
 
 /** The instructions vote through their best-matching tools, this many. */
 const VOTING_TOOLS = 10;
@@ -13,7 +14,8 @@ const TEXT_CHARACTERS = 4_000;
 export type DomainPrior = ReadonlyMap<string, number> & { readonly manyServices?: boolean };
 
 /**
- * Instructions that name this many of the catalogue's domains describe a deployment of many services (a concierge's
+ * Instructions that name this many of the catalogue's services (its domains, or the namespaces its tool names open
+ * with) describe a deployment of many services (a concierge's
  * "restaurants, hotels, flights, buses…"): none of them is its own, however their words fall on the tools. An airline
  * desk's policy names its own domain, and at most one more in passing ("travel insurance").
  */
@@ -47,5 +49,8 @@ export function measureDomainPrior(input: MeasureDomainPriorInput): DomainPrior 
   }
   const top = Math.max(0, ...votes.values());
   const lean = new Map(top > 0 ? [...votes].map(([domain, weight]) => [domain, weight / top]) : []);
-  return Object.assign(lean, { manyServices: findDomainsNamedIn(text, domains).size >= MANY_SERVICES });
+  // A service is a domain, or a namespace its tools' names open with (`hotels_4_…` under a broad "travel" tag).
+  const namespaces = input.index.tools.flatMap((tool) => readNameNamespace(tool.name) ?? []);
+  const services = [...new Set([...domains, ...namespaces])];
+  return Object.assign(lean, { manyServices: findDomainsNamedIn(text, services).size >= MANY_SERVICES });
 }
