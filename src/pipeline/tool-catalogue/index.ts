@@ -5,3 +5,4 @@ export { listParameters } from './list-parameters.ts';
 export type { ToolParameter } from './list-parameters.ts';
 export { compareText, parseToolSpec } from './tool-spec.ts';
 export type { ToolHttp } from './tool-spec.ts';
+export { findNameVersion, readNameNamespace } from './read-name-namespace.ts';

@@ -27,6 +27,24 @@ describe('createToolRegistry', () => {
     assert.deepEqual(registry.domainsOf('constructor'), [], 'an unknown name has none');
   });
 
+  it("gives a tool without a tag its name's service namespace as its domain, else a domain of its own", () => {
+    const registry = createToolRegistry();
+    registry.loadManifest([
+      spec('hotels_4_search_hotel', []),
+      spec('hotels_4_reserve_hotel', []),
+      spec('book_reservation', []),
+      spec('restaurants_1_find_restaurants', ['dining']),
+    ]);
+    assert.deepEqual(registry.domainsOf('hotels_4_search_hotel'), ['hotels']);
+    assert.deepEqual(registry.domainTools('hotels').map((tool) => tool.name), [
+      'hotels_4_reserve_hotel',
+      'hotels_4_search_hotel',
+    ]);
+    assert.deepEqual(registry.domainsOf('book_reservation'), ['book_reservation']);
+    assert.deepEqual(registry.domainsOf('restaurants_1_find_restaurants'), ['dining'], 'a given tag is kept');
+    assert.deepEqual(registry.domains(), ['book_reservation', 'dining', 'hotels']);
+  });
+
   it('serialises the same set to the same bytes', () => {
     const one = createToolRegistry();
     const two = createToolRegistry();

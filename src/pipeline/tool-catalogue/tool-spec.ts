@@ -1,6 +1,7 @@
 // What a tool offered to the model looks like, and the one check every tool passes (code registration or manifest).
 import * as v from 'valibot';
 import type { JsonSchema, ToolDefinition } from '../types/index.ts';
+import { readNameNamespace } from './read-name-namespace.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -88,7 +89,8 @@ function deepFreeze<T>(value: T): T {
 /**
  * Checks one tool spec. Never throws: every problem becomes a message naming the tool and the field
  * (`tool "x": http.url: must be an absolute http(s) URL`). On success returns a deep-frozen JSON copy
- * (the input is never kept or mutated) with tags sorted and de-duplicated.
+ * (the input is never kept or mutated) with tags sorted and de-duplicated; a tool without a tag gets its name's service
+ * namespace as its one tag, else its own name (see readNameNamespace).
  */
 export function parseToolSpec(input: unknown, label?: string): ParseToolSpecResult {
   const rawName = typeof input === 'object' && input !== null ? (input as { name?: unknown }).name : undefined;
@@ -117,7 +119,10 @@ export function parseToolSpec(input: unknown, label?: string): ParseToolSpecResu
       ],
     };
   }
-  const tags = [...new Set(copy.tags.map((tag) => tag.trim()))].sort(compareText);
+  const given = [...new Set(copy.tags.map((tag) => tag.trim()))].sort(compareText);
+  // A tool without a tag still belongs to a domain (selection offers a domain's tools together): its name's service
+  // namespace (`hotels_4_search_hotel` → "hotels"), else a domain of its own.
+  const tags = given.length > 0 ? given : [readNameNamespace(copy.name) ?? copy.name];
   return { ok: true, spec: deepFreeze({ ...copy, tags }) };
 }
 

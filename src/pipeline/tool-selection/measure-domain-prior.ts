@@ -1,7 +1,7 @@
 // What the deployment is for, read once from its own instructions: the domains whose tools they describe.
+import { readNameNamespace } from '../tool-catalogue/index.ts';
 import { rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findDomainsNamedIn } from './find-named-domains.ts';
-import { readNameNamespace } from './read-tool-name.ts';
 
 /** The instructions vote through their best-matching tools, this many. */
 const VOTING_TOOLS = 10;
