@@ -43,6 +43,7 @@ describe('readsAsRequest', () => {
         'Thanks. I also need an area hotel.',
         'How about a hotel there too?',
         'Excellent, thanks. Now, can you also book a hotel room for me?',
+        'Nice, are there any other attractions you found?',
         "Okay. I'll need a car there.",
         "That works, how's the weather there on the 14th?",
         'What are some good restaurants around there?',
@@ -66,6 +67,8 @@ describe('readsAsRequest', () => {
         'What are their names?',
         'How was the concert last night?',
         'Do you know what happened to her?',
+        'Are there any more exciting trips coming up for you?',
+        'Is there a favorite piece from your early writings that stands out to you?',
       ]
     ) assert.equal(readsAsRequest(text), false, text);
   });

@@ -18,6 +18,13 @@ const ADVERB = '(?: (?:really|also|just|still|now|then|too|please|maybe|probably
  */
 const WORLD_QUESTION = /\b(?:how|what)(?:'s| is| are| will| would)(?: be)? (?:the|a|an|any|some)\b/u;
 const ABOUT_YOU = /\byou/u;
+/** "Is there …?" / "Are there any …?": a request for what the world has, unless it asks about the listener's own. */
+const THERE_IS = /\b(?:is|are) there (?:any|a|an|some)\b/u;
+/**
+ * The listener as owner or beneficiary ("your early writings", "trips coming up for you"): a question about their life,
+ * not a search they are asked to make ("are there any attractions you found?" still asks for one).
+ */
+const ABOUT_LISTENER = /\b(?:your|yours|for you|to you)\b/u;
 const REQUEST_CUES: readonly RegExp[] = [
   new RegExp(`\\bi(?: would|'d| d)${ADVERB} (?:like|love|prefer)\\b`, 'u'),
   new RegExp(`\\bi(?:'ll| will)?${ADVERB} (?:want|need|wanna)\\b`, 'u'),
@@ -29,7 +36,7 @@ const REQUEST_CUES: readonly RegExp[] = [
     'u',
   ),
   new RegExp(`\\b(?:can|could|may) i${ADVERB} (?:get|have|book|reserve|rent|order|buy)\\b`, 'u'),
-  /\b(?:is|are) there (?:any|a|an|some)\b/u,
+  THERE_IS,
   /\b(?:help|find|get|book|show) me\b/u,
   /\b(?:how|what) about (?:a|an|some|any)\b/u,
   WORLD_QUESTION,
@@ -57,6 +64,7 @@ export function findRequestObjects(text: string): readonly string[] {
       const after = match.index + match[0].length;
       // Checked once after the match, not as a lookahead at every candidate (linear in the sentence's length).
       if (cue === WORLD_QUESTION && ABOUT_YOU.test(sentence.slice(after))) continue;
+      if (cue === THERE_IS && ABOUT_LISTENER.test(sentence.slice(after))) continue;
       if (end < 0 || after < end) end = after;
     }
     if (end >= 0) {
