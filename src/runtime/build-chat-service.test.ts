@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config/parse-config.ts';
 import { isAppError } from '../errors.ts';
-import { SILENT_LOGGER } from '../logger.ts';
+import { createLogger, SILENT_LOGGER } from '../logger.ts';
 import type { Database } from '../store/database.ts';
 import { createMigratedDatabase } from '../store/test-support/temp-database.ts';
 import { buildChatService } from './build-chat-service.ts';
@@ -51,5 +51,42 @@ describe('buildChatService (HTTP tools)', () => {
   it('starts with the secret set', async () => {
     const service = build({ TOOL_CALLER_SECRET: 'a-caller-secret-that-is-32-characters-or-more' });
     await service.drain();
+  });
+});
+
+describe('buildChatService (tools without a domain)', () => {
+  it('warns of domain tools with no tag and no service namespace, naming them, and starts', async () => {
+    const migrated = await createMigratedDatabase();
+    const lines: string[] = [];
+    const tool = (name: string, tags: string[]) => ({
+      name,
+      description: `Does ${name}.`,
+      inputSchema: { type: 'object' },
+      tags,
+    });
+    const service = buildChatService({
+      config: loadConfig({}),
+      database: migrated.database,
+      bedrock: { region: 'us-east-1', endpoint: 'http://127.0.0.1:9' },
+      logger: createLogger({ write: (line) => lines.push(line) }),
+      content: {
+        manifests: [{
+          source: 'tools.json',
+          json: [
+            tool('lookup_order', []),
+            tool('shop_1_find_order_items', []),
+            tool('refund_order', ['orders']),
+            tool('help', ['standard']),
+          ],
+        }],
+      },
+    });
+    await service.drain();
+    await migrated.cleanup();
+    const warnings = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry['event'] === 'tools_without_domain');
+    assert.equal(warnings.length, 1, lines.join('\n'));
+    assert.deepEqual(warnings[0]?.['tools'], ['lookup_order'], 'a namespace stands for a domain; a tag is one');
+    assert.equal(warnings[0]?.['level'], 'warn');
   });
 });

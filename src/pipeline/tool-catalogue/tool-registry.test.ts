@@ -27,7 +27,7 @@ describe('createToolRegistry', () => {
     assert.deepEqual(registry.domainsOf('constructor'), [], 'an unknown name has none');
   });
 
-  it("gives a tool without a tag its name's service namespace as its domain, else a domain of its own", () => {
+  it("gives a tool without a tag its name's service namespace as its domain, when it has one", () => {
     const registry = createToolRegistry();
     registry.loadManifest([
       spec('hotels_4_search_hotel', []),
@@ -40,9 +40,9 @@ describe('createToolRegistry', () => {
       'hotels_4_reserve_hotel',
       'hotels_4_search_hotel',
     ]);
-    assert.deepEqual(registry.domainsOf('book_reservation'), ['book_reservation']);
+    assert.deepEqual(registry.domainsOf('book_reservation'), [], 'no namespace: no domain');
     assert.deepEqual(registry.domainsOf('restaurants_1_find_restaurants'), ['dining'], 'a given tag is kept');
-    assert.deepEqual(registry.domains(), ['book_reservation', 'dining', 'hotels']);
+    assert.deepEqual(registry.domains(), ['dining', 'hotels']);
   });
 
   it('serialises the same set to the same bytes', () => {

@@ -90,7 +90,7 @@ function deepFreeze<T>(value: T): T {
  * Checks one tool spec. Never throws: every problem becomes a message naming the tool and the field
  * (`tool "x": http.url: must be an absolute http(s) URL`). On success returns a deep-frozen JSON copy
  * (the input is never kept or mutated) with tags sorted and de-duplicated; a tool without a tag gets its name's service
- * namespace as its one tag, else its own name (see readNameNamespace).
+ * namespace as its one tag when it has one (see readNameNamespace).
  */
 export function parseToolSpec(input: unknown, label?: string): ParseToolSpecResult {
   const rawName = typeof input === 'object' && input !== null ? (input as { name?: unknown }).name : undefined;
@@ -120,9 +120,11 @@ export function parseToolSpec(input: unknown, label?: string): ParseToolSpecResu
     };
   }
   const given = [...new Set(copy.tags.map((tag) => tag.trim()))].sort(compareText);
-  // A tool without a tag still belongs to a domain (selection offers a domain's tools together): its name's service
-  // namespace (`hotels_4_search_hotel` → "hotels"), else a domain of its own.
-  const tags = given.length > 0 ? given : [readNameNamespace(copy.name) ?? copy.name];
+  // A tool without a tag still belongs to a domain when its name opens with a service namespace (`hotels_4_search_hotel`
+  // → "hotels"): selection offers a domain's tools together. A domain of one tool (its own name) would not help: the
+  // message then "names" that domain whenever it says the name's word ("find peace" for the `find` tool).
+  const namespace = given.length > 0 ? undefined : readNameNamespace(copy.name);
+  const tags = namespace === undefined ? given : [namespace];
   return { ok: true, spec: deepFreeze({ ...copy, tags }) };
 }
 
