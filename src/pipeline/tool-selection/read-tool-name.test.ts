@@ -19,4 +19,16 @@ describe('readNameAction', () => {
     assert.equal(readNameAction('hotels_search_hotel', ['travel']), 'search');
     assert.equal(readNameAction('get_top_10_songs', ['music']), 'get');
   });
+
+  it('reads the verb of a name that puts its object first, within its first three words', () => {
+    assert.equal(readNameAction('song_lookup_music1', ['music']), 'lookup');
+    assert.equal(readNameAction('balance_check_banks2', ['banks']), 'check');
+    assert.equal(readNameAction('oneway_flight_search_flights3', ['flights']), 'search');
+    assert.equal(
+      readNameAction('exchange_delivered_order_items', ['retail']),
+      term('exchange'),
+      'a first word no verb list holds',
+    );
+    assert.equal(readNameAction('cancel_pending_order', ['retail']), 'cancel');
+  });
 });
