@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
-import {
-  findRequestedDomains,
-  findRequestedTools,
-  findRequestObjects,
-  readsAsRequest,
-} from './find-requested-domains.ts';
+import { findRequest, findRequestedDomains, findRequestObjects, readsAsRequest } from './find-requested-domains.ts';
 
 const { registry, index } = createTestCatalogue([
   ['ridesharing_1_get_ride', 'Call a taxi to head to a given destination.', ['ridesharing']],
@@ -124,7 +119,7 @@ describe('findRequestedDomains', () => {
   });
 });
 
-describe('findRequestedDomains and findRequestedTools under broad tags', () => {
+describe('findRequestedDomains and findRequest under broad tags', () => {
   // One tag for a whole vertical, as a catalogue may be tagged: the service's namespace is no action word.
   const { registry: broad, index: travel } = createTestCatalogue([
     ['hotels_4_search_hotel', 'Find a hotel at a given location.', ['travel']],
@@ -143,10 +138,10 @@ describe('findRequestedDomains and findRequestedTools under broad tags', () => {
   });
 
   it('names the tools that hold the word, not every tool of the tag', () => {
-    assert.deepEqual([...findRequestedTools(ask('I need a hotel around there.'))].sort(), [
+    assert.deepEqual([...findRequest(ask('I need a hotel around there.')).tools].sort(), [
       'hotels_4_reserve_hotel',
       'hotels_4_search_hotel',
     ]);
-    assert.deepEqual([...findRequestedTools(ask('What a trip that was.'))], []);
+    assert.deepEqual([...findRequest(ask('What a trip that was.')).tools], []);
   });
 });

@@ -105,29 +105,34 @@ export type FindRequestedDomainsInput = {
  * readsAsRequest): "we had a great dinner" asks for nothing. Pure; linear in catalogue size × message words.
  */
 export function findRequestedDomains(input: FindRequestedDomainsInput): ReadonlyMap<string, readonly string[]> {
-  const found = new Map<string, string[]>();
-  for (const { term, domains } of readRequestedTerms(input)) {
-    for (const domain of domains) found.set(domain, [...(found.get(domain) ?? []), term]);
-  }
-  return found;
+  return findRequest(input).domains;
 }
 
-/**
- * The tools that hold a word the request names its domains by (see findRequestedDomains), in a name, a tag or as their
- * description's object: "I need a hotel around there" → the hotel tools, not the flight tools of a "travel" tag. Where
- * a catalogue's tags are broad, these tell which of a domain's tools the request is for. Pure.
- */
-export function findRequestedTools(input: FindRequestedDomainsInput): ReadonlySet<string> {
+/** What a request names: its domains with their words (see findRequestedDomains) and the tools that hold those words. */
+export type FoundRequest = {
+  readonly domains: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The tools of those domains that hold a word the request names them by, in a name, a tag or as their description's
+   * object: "I need a hotel around there" → the hotel tools, not the flight tools of a "travel" tag. Where a
+   * catalogue's tags are broad, these tell which of a domain's tools the request is for.
+   */
+  readonly tools: ReadonlySet<string>;
+};
+
+/** The request's domains and the tools that hold its words, from one reading of the message. Pure. */
+export function findRequest(input: FindRequestedDomainsInput): FoundRequest {
+  const domains = new Map<string, string[]>();
   const tools = new Set<string>();
   const { toolsByWord } = readCatalogue(input.index, input.domainsOf);
-  for (const { words, domains } of readRequestedTerms(input)) {
+  for (const { term, words, domains: named } of readRequestedTerms(input)) {
+    for (const domain of named) domains.set(domain, [...(domains.get(domain) ?? []), term]);
     for (const word of words) {
       for (const name of toolsByWord.get(word) ?? []) {
-        if (input.domainsOf(name).some((domain) => domains.includes(domain))) tools.add(name);
+        if (input.domainsOf(name).some((domain) => named.includes(domain))) tools.add(name);
       }
     }
   }
-  return tools;
+  return { domains, tools };
 }
 
 type RequestedTerm = {

@@ -2,7 +2,7 @@
 // correct."), the step the assistant's last reply proposed ("Please confirm: a shared ride for 2.").
 import type { ToolIndex } from '../tool-search/index.ts';
 import { findProposal } from './find-proposal.ts';
-import { findRequestedDomains, findRequestedTools } from './find-requested-domains.ts';
+import { findRequest } from './find-requested-domains.ts';
 import { isAssent } from './is-assent.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 
@@ -21,7 +21,7 @@ export type ReadRequest = {
   readonly text: string;
   /** The domains requested (see findRequestedDomains), with the words that named each. */
   readonly requested: ReadonlyMap<string, readonly string[]>;
-  /** The tools of those domains that hold a word the request named them by (see findRequestedTools). */
+  /** The tools of those domains that hold a word the request named them by (see findRequest). */
   readonly requestedTools: ReadonlySet<string>;
   /** The proposal the message assents to, when it makes no request of its own. */
   readonly proposal?: string;
@@ -49,7 +49,8 @@ export function readRequest(input: ReadRequestInput): ReadRequest {
       domainsOf: input.domainsOf,
       ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
     };
-    return { requested: findRequestedDomains(asked), requestedTools: findRequestedTools(asked) };
+    const found = findRequest(asked);
+    return { requested: found.domains, requestedTools: found.tools };
   };
   const own = requestIn(input.text, false);
   const proposal = own.requested.size === 0 && isAssent(input.text) ? findProposal(input.lastReply) : undefined;
