@@ -12,13 +12,24 @@ describe('isAssent', () => {
         'Okay, thank you.',
         'Yes, that is correct. How long will the ride take?',
         'That’s perfect, please proceed!',
+        'Yes, you are right.',
+        'Yes, I am.',
       ]
     ) assert.equal(isAssent(text), true, text);
   });
 
   it('does not read facts, requests, questions or an empty message as an assent', () => {
     for (
-      const text of ['Sure, it is mia_li_3668.', 'I want a hotel in Rome.', 'Is it pricey?', '', '...', 'No, not now.']
+      const text of [
+        'Sure, it is mia_li_3668.',
+        'I want a hotel in Rome.',
+        'Is it pricey?',
+        'Are you sure?',
+        'Yes?',
+        '',
+        '...',
+        'No, not now.',
+      ]
     ) assert.equal(isAssent(text), false, text);
   });
 });
