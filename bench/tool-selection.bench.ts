@@ -3,8 +3,11 @@
 // the local ranking's recall at 15, bare and with the conversation's context. Exits 1 below a target. No timing target:
 // a busy machine changes no figure here.
 // `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|bfcl] [--half tuning|held-out] [--query user-words|intent]
-// [--misses] [--sgd-dir <folder>]` (--sgd-dir: another set of SGD dialogues with its tools.json and system-prompt.md, as
-// testbench/replay/build-sgd-fixture.ts --output writes it, replayed in its own two halves instead of the fixture)
+// [--misses] [--sgd-dir <folder>] [--everyday-file <file.jsonl>] [--everyday-tools <tools.json>]` (--sgd-dir: another
+// set of SGD dialogues with its tools.json and system-prompt.md, as testbench/replay/build-sgd-fixture.ts --output
+// writes it, replayed in its own two halves instead of the fixture; --everyday-file: other conversations that need no
+// tool, in the replay's format, each with a `meta.sampleId` or an id to split by, instead of the LoCoMo fixture;
+// --everyday-tools: another catalogue (a tool manifest) for them instead of the fixtures' ~200 tools)
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -53,9 +56,13 @@ const { values } = parseArgs({
     misses: { type: 'boolean' },
     query: { type: 'string' },
     'sgd-dir': { type: 'string' },
+    'everyday-file': { type: 'string' },
+    'everyday-tools': { type: 'string' },
   },
 });
 const sgdDir = values['sgd-dir'] === undefined ? undefined : resolve(values['sgd-dir']);
+const everydayFile = values['everyday-file'] === undefined ? undefined : resolve(values['everyday-file']);
+const everydayTools = values['everyday-tools'] === undefined ? undefined : resolve(values['everyday-tools']);
 
 const FIXTURES: readonly ReplayedFixture[] = [
   {
@@ -78,9 +85,11 @@ const FIXTURES: readonly ReplayedFixture[] = [
   },
   {
     key: 'everyday',
-    title: 'everyday (LoCoMo), no tool needed',
-    file: 'locomo/everyday.jsonl',
-    manifests: ['bfcl/tools.json', 'tau-airline/tools.json', 'sgd/tools.json'],
+    title: everydayFile === undefined ? 'everyday (LoCoMo), no tool needed' : 'everyday (--everyday-file), no tool needed',
+    file: everydayFile ?? 'locomo/everyday.jsonl',
+    manifests: everydayTools === undefined
+      ? ['bfcl/tools.json', 'tau-airline/tools.json', 'sgd/tools.json']
+      : [everydayTools],
     splitKey: (conversation) => String(conversation.meta?.['sampleId'] ?? conversation.id),
     noTool: true,
   },
