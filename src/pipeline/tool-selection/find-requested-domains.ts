@@ -180,6 +180,18 @@ const CUE_VERBS = new Set(
   ),
 );
 
+/**
+ * Whether a stemmed word is one of the catalogue's actions (see CatalogueWords.actions): a sentence that starts with
+ * one is an order ("Cancel the booking I made", "Add a note").
+ */
+export function isCatalogueAction(
+  index: ToolIndex,
+  domainsOf: (name: string) => readonly string[],
+  term: string,
+): boolean {
+  return readCatalogue(index, domainsOf).actions.has(term);
+}
+
 /** What findRequestedDomains reads of a catalogue, once per index. */
 type CatalogueWords = {
   /**

@@ -105,6 +105,20 @@ describe('planToolList', () => {
     }
   });
 
+  it('keeps the list through small talk that names a tool plainly while the conversation has used no tool', () => {
+    const said = 'The weather forecast for the city said rain for the next days, typical.';
+    const small = plan(said, NOTES);
+    assert.equal(small.planned.kind, 'keep');
+    assert.equal(small.planned.reason, 'no-request');
+    assert.deepEqual(small.list, NOTES);
+    // The same words as a question, or once the conversation uses tools, are read for what they name.
+    assert.equal(
+      plan('What does the weather forecast for the city say for the next days?', NOTES).planned.kind,
+      'change',
+    );
+    assert.equal(plan(said, NOTES, ['create_note']).planned.kind, 'change');
+  });
+
   it('moves to another domain on strong evidence, with the domain companions (3-5 tools)', () => {
     const { planned, list } = plan('Please book a flight to Lisbon for Friday morning', NOTES, ['create_note']);
     assert.equal(planned.kind, 'change');

@@ -3,11 +3,13 @@
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
+import { isCatalogueAction } from './find-requested-domains.ts';
 import { findAssentedStep, listTaskPartners } from './find-next-steps.ts';
 import { focusOnTrigger } from './focus-on-trigger.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { rankCompanions } from './rank-companions.ts';
+import { mayAskForTool } from './may-ask-for-tool.ts';
 import { readRequest } from './read-request.ts';
 import { planToolSelection } from './select-tools.ts';
 import type { ToolSelectionPlan } from './tool-selection-plan.ts';
@@ -21,7 +23,7 @@ export type ToolListChangeReason =
   | 'assented-proposal'
   | 'find-tools';
 /** Why it did not. */
-export type ToolListKeepReason = 'no-evidence' | 'offered-covers' | 'outside-focus';
+export type ToolListKeepReason = 'no-evidence' | 'no-request' | 'offered-covers' | 'outside-focus';
 
 /**
  * Beside the 3-5 tools a change selects, up to this many tools the conversation used most recently stay offered (the
@@ -122,6 +124,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
   });
   const firstRequest = input.previous.length === 0;
+  const isAction = (term: string) => isCatalogueAction(input.index, input.domainsOf, term);
   const evidence = measureToolEvidence(input.index, text, { inputWords: firstRequest, answerValues: answersQuestion })
     .filter((entry) => input.lookup(entry.name) !== undefined);
   const strongest = evidence[0];
@@ -149,6 +152,11 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
       // ("travel") the flight tools do not cover "I need a hotel around there".
       if (input.previous.some((name) => requestedTools.has(name))) return keep('offered-covers');
     } else if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
+    // A conversation that has used no tool changes its list for a message that may ask for one, or answers the
+    // assistant's question ("Well, Theater is my first choice."): not for small talk that names a tool's topic.
+    else if (input.calledTools.length === 0 && !answersQuestion && !mayAskForTool(input.text, isAction)) {
+      return keep('no-request');
+    }
   }
   // An offered tool covers the request when the message names it as plainly as the best candidate: as many words,
   // and as many of them in its name ("tickets for the event" names buy_event_tickets more than find_events).

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { mayAskForTool } from './may-ask-for-tool.ts';
+
+/** A catalogue whose tools cancel, add and list things (stemmed as the search stems them). */
+const isAction = (term: string) => ['cancel', 'add', 'list'].includes(term);
+
+describe('mayAskForTool', () => {
+  it('reads requests, questions, wishes and messages that give an identifier as possible asks', () => {
+    for (
+      const text of [
+        'Could you find me a hotel in Rome?',
+        'I need a cab to the airport.',
+        'When is the next game',
+        'Two tickets for Friday, please.',
+        'Hi! I was hoping to change my flight reservation for a day later.',
+        'I feel like watching some movies online.',
+        'I could use your help in finding a salon to go to.',
+        'Sure, it’s sofia_kim_7287.',
+        'The reservation is H9ZU1C.',
+        'I got to rent a car in Chicago.',
+        'Cancel the flight booking I made yesterday',
+        'Hi, OK, add a note titled Trip.',
+        'Thanks. Now list my tasks',
+      ]
+    ) assert.equal(mayAskForTool(text, isAction), true, text);
+  });
+
+  it('does not read statements of facts or opinions as asks, numbers and decades included', () => {
+    for (
+      const text of [
+        'Wow this guy sure is full of surprises, he called football games but also pro basketball games.',
+        'I am not an expert myself, but I watch all my favorite teams games.',
+        'Maybe that is why they get paid the big bucks these days, unlike in the 60s.',
+        'The highest score ever in a football game was in 1916: 222-0.',
+        'That is an interesting name.',
+        'Adding salt was the secret, my grandmother said.',
+        '',
+      ]
+    ) assert.equal(mayAskForTool(text, isAction), false, text);
+  });
+});

@@ -1,0 +1,41 @@
+// Whether a message may ask for a tool at all: a conversation that has used none changes its tool list only for one
+// that does ("he didn't only call football games but also basketball" says a lot about sports and asks for nothing).
+import { tokenizeForSearch } from '../tool-search/index.ts';
+import { readsAsRequest } from './find-requested-domains.ts';
+
+/** A wish said without a request cue: "I was hoping to change my flight", "I feel like watching a movie". */
+const WISH = /\b(?:hoping|hope to|wondering|feel like|could use|(?:got|have|has) to|gotta)\b/iu;
+/** A question typed without its mark ("when is the next game"): a sentence that starts by asking when, where or which. */
+const BARE_QUESTION = /(?:^|[.!]\s+)(?:when|where|which)\b/iu;
+/**
+ * A code a task needs and small talk rarely has: letters and digits (or underscores) in one word of five or more
+ * characters ("sofia_kim_7287", "H9ZU1C"), not a plain number or a decade ("1916", "60s").
+ */
+const IDENTIFIER = /(?:^|[^\w-])(?=[\w-]*\d)(?=[\w-]*[a-z_])[\w-]{5,}/iu;
+
+/** What starts a sentence before its verb: "Hi, cancel it", "OK so add a note", "And then book it". */
+const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please)\b[\s,!]*)*/iu;
+
+/**
+ * Whether a sentence of `text` starts with one of the catalogue's action words in its plain form: an order ("Cancel the
+ * booking"), not a gerund or a past ("Adding salt was the secret").
+ */
+function startsWithAction(text: string, isAction: (term: string) => boolean): boolean {
+  return text.split(/(?<=[.!?])\s+|\n+/u).some((sentence) => {
+    const word = sentence.trim().replace(OPENER, '').split(/[^\p{L}]+/u)[0] ?? '';
+    if (/(?:ing|ed)$/iu.test(word)) return false;
+    const [first] = tokenizeForSearch(word, { expandAbbreviations: false });
+    return first !== undefined && isAction(first);
+  });
+}
+
+/**
+ * Whether `text` may ask for a tool: it reads as a request (see readsAsRequest), starts a sentence with one of the
+ * catalogue's actions (`isAction`, stemmed: "Cancel the booking I made"), asks a question (with or without its mark),
+ * says "please" or a wish, or gives an identifier (see IDENTIFIER). A statement of facts or opinions does not. Pure.
+ */
+export function mayAskForTool(text: string, isAction: (term: string) => boolean): boolean {
+  return readsAsRequest(text) || startsWithAction(text, isAction) || text.includes('?') || BARE_QUESTION.test(text) ||
+    /\bplease\b/iu.test(text) ||
+    WISH.test(text) || IDENTIFIER.test(text);
+}
