@@ -85,7 +85,9 @@ const FIXTURES: readonly ReplayedFixture[] = [
   },
   {
     key: 'everyday',
-    title: everydayFile === undefined ? 'everyday (LoCoMo), no tool needed' : 'everyday (--everyday-file), no tool needed',
+    title: everydayFile === undefined
+      ? 'everyday (LoCoMo), no tool needed'
+      : 'everyday (--everyday-file), no tool needed',
     file: everydayFile ?? 'locomo/everyday.jsonl',
     manifests: everydayTools === undefined
       ? ['bfcl/tools.json', 'tau-airline/tools.json', 'sgd/tools.json']
