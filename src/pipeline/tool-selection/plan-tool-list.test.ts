@@ -119,6 +119,14 @@ describe('planToolList', () => {
     assert.equal(plan(said, NOTES, ['create_note']).planned.kind, 'change');
   });
 
+  it("reads a statement in the desk's own domain as possibly its task, with no tool used yet", () => {
+    const said = 'The flight booking I made yesterday must be cancelled and refunded.';
+    assert.equal(plan(said, NOTES).planned.reason, 'no-request');
+    const atTheDesk = plan(said, NOTES, [], new Map([['travel', 1], ['notes', 0.3]])).planned;
+    assert.equal(atTheDesk.kind, 'change');
+    if (atTheDesk.kind === 'change') assert.equal(atTheDesk.trigger.name, 'cancel_booking');
+  });
+
   it('moves to another domain on strong evidence, with the domain companions (3-5 tools)', () => {
     const { planned, list } = plan('Please book a flight to Lisbon for Friday morning', NOTES, ['create_note']);
     assert.equal(planned.kind, 'change');

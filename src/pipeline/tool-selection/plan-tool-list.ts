@@ -153,8 +153,14 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
       if (input.previous.some((name) => requestedTools.has(name))) return keep('offered-covers');
     } else if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
     // A conversation that has used no tool changes its list for a message that may ask for one, or answers the
-    // assistant's question ("Well, Theater is my first choice."): not for small talk that names a tool's topic.
-    else if (input.calledTools.length === 0 && !answersQuestion && !mayAskForTool(input.text, isAction)) {
+    // assistant's question ("Well, Theater is my first choice."): not for small talk that names a tool's topic. A
+    // desk's own domain (isDeploymentDomain) is what its users come for: a statement there may be the task.
+    else if (
+      input.calledTools.length === 0 && !answersQuestion && !mayAskForTool(input.text, isAction) &&
+      !candidates.some((entry) =>
+        input.domainsOf(entry.name).some((domain) => isDeploymentDomain(input.domainPrior, domain))
+      )
+    ) {
       return keep('no-request');
     }
   }
