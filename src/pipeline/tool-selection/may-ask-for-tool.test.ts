@@ -22,6 +22,9 @@ describe('mayAskForTool', () => {
         'Cancel the flight booking I made yesterday',
         'Hi, OK, add a note titled Trip.',
         'Thanks. Now list my tasks',
+        'Do you have any rooms left for Friday?',
+        'Are you able to move my flight to Monday?',
+        'Do you know when the next game starts?',
       ]
     ) assert.equal(mayAskForTool(text, isAction), true, text);
   });
@@ -35,6 +38,10 @@ describe('mayAskForTool', () => {
         'The highest score ever in a football game was in 1916: 222-0.',
         'That is an interesting name.',
         'Adding salt was the secret, my grandmother said.',
+        'Did you know that all radios in Canada must play 40% Canadian music?',
+        'I love all sports. Do you watch or keep up on much basketball?',
+        'Good afternoon. Are you interested in politics?',
+        'In Canada 40% of the music played on the airwaves has to be Canadian!',
         '',
       ]
     ) assert.equal(mayAskForTool(text, isAction), false, text);

@@ -4,7 +4,25 @@ import { tokenizeForSearch } from '../tool-search/index.ts';
 import { readsAsRequest } from './find-requested-domains.ts';
 
 /** A wish said without a request cue: "I was hoping to change my flight", "I feel like watching a movie". */
-const WISH = /\b(?:hoping|hope to|wondering|feel like|could use|(?:got|have|has) to|gotta)\b/iu;
+const WISH = /\b(?:hoping|hope to|wondering|feel like|could use|(?:i|we)(?:'ve| have)? (?:got|have) to|gotta)\b/iu;
+/**
+ * A question about the listener ("Did you know that…?", "Are you interested in politics?", "Do you watch much
+ * basketball?"): small talk; "Do you have any rooms?", "Are you able to move my flight?" still ask.
+ */
+const ABOUT_LISTENER = new RegExp(
+  '^(?:(?:so|and|but|oh|well)[\\s,]+)?(?:did you (?!have|get|find|book|send)|(?:were|are) you (?!able|allowed)|' +
+    'have you (?:ever|seen|heard|watched|read|been|tried|played)|do you (?:like|love|enjoy|watch|follow|play|think|' +
+    'remember|agree|prefer|keep up|listen|read|believe|feel))\\b',
+  'iu',
+);
+
+/** Whether a sentence of `text` asks a question (ends with its mark) that is not about the listener. */
+function asksQuestion(text: string): boolean {
+  return text.split(/(?<=[.!?])\s+|\n+/u).some((sentence) =>
+    sentence.trim().endsWith('?') && !ABOUT_LISTENER.test(sentence.trim().replace(/^[^\p{L}]+/u, ''))
+  );
+}
+
 /** A question typed without its mark ("when is the next game"): a sentence that starts by asking when, where or which. */
 const BARE_QUESTION = /(?:^|[.!]\s+)(?:when|where|which)\b/iu;
 /**
@@ -35,7 +53,7 @@ function startsWithAction(text: string, isAction: (term: string) => boolean): bo
  * says "please" or a wish, or gives an identifier (see IDENTIFIER). A statement of facts or opinions does not. Pure.
  */
 export function mayAskForTool(text: string, isAction: (term: string) => boolean): boolean {
-  return readsAsRequest(text) || startsWithAction(text, isAction) || text.includes('?') || BARE_QUESTION.test(text) ||
+  return readsAsRequest(text) || startsWithAction(text, isAction) || asksQuestion(text) || BARE_QUESTION.test(text) ||
     /\bplease\b/iu.test(text) ||
     WISH.test(text) || IDENTIFIER.test(text);
 }
