@@ -2,7 +2,7 @@
 // simulator with the honest scripted model (a tool the request did not offer is a miss; find_tools may recover it), and
 // the local ranking's recall at 15, bare and with the conversation's context. Exits 1 below a target. No timing target:
 // a busy machine changes no figure here.
-// `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|bfcl] [--half tuning|held-out] [--query user-words|intent]
+// `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|topical|pool|topical-pool|bfcl] [--half tuning|held-out] [--query user-words|intent]
 // [--misses] [--sgd-dir <folder>] [--everyday-file <file.jsonl>] [--everyday-tools <tools.json>]` (--sgd-dir: another
 // set of SGD dialogues with its tools.json and system-prompt.md, as testbench/replay/build-sgd-fixture.ts --output
 // writes it, replayed in its own two halves instead of the fixture; --everyday-file: other conversations that need no
@@ -92,6 +92,32 @@ const FIXTURES: readonly ReplayedFixture[] = [
     manifests: everydayTools === undefined
       ? ['bfcl/tools.json', 'tau-airline/tools.json', 'sgd/tools.json']
       : [everydayTools],
+    splitKey: (conversation) => String(conversation.meta?.['sampleId'] ?? conversation.id),
+    noTool: true,
+  },
+  // Never tuned on: other everyday conversations (Topical-Chat's small talk about sports, music, films), and another
+  // catalogue of ~200 unrelated tools (drawn from BFCL's single-turn pool, half of them untagged).
+  {
+    key: 'topical',
+    title: 'everyday (Topical-Chat), no tool needed',
+    file: 'topical-chat/everyday.jsonl',
+    manifests: ['bfcl/tools.json', 'tau-airline/tools.json', 'sgd/tools.json'],
+    splitKey: (conversation) => String(conversation.meta?.['sampleId'] ?? conversation.id),
+    noTool: true,
+  },
+  {
+    key: 'pool',
+    title: 'everyday (LoCoMo), BFCL-pool tools',
+    file: 'locomo/everyday.jsonl',
+    manifests: ['bfcl-pool/tools.json'],
+    splitKey: (conversation) => String(conversation.meta?.['sampleId'] ?? conversation.id),
+    noTool: true,
+  },
+  {
+    key: 'topical-pool',
+    title: 'everyday (Topical-Chat), BFCL-pool tools',
+    file: 'topical-chat/everyday.jsonl',
+    manifests: ['bfcl-pool/tools.json'],
     splitKey: (conversation) => String(conversation.meta?.['sampleId'] ?? conversation.id),
     noTool: true,
   },
