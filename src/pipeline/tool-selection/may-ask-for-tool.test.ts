@@ -25,6 +25,8 @@ describe('mayAskForTool', () => {
         'Do you have any rooms left for Friday?',
         'Are you able to move my flight to Monday?',
         'Do you know when the next game starts?',
+        'Forecast and pollen for Oslo',
+        'flights to Rome tomorrow',
       ]
     ) assert.equal(mayAskForTool(text, isAction), true, text);
   });
@@ -42,6 +44,8 @@ describe('mayAskForTool', () => {
         'I love all sports. Do you watch or keep up on much basketball?',
         'Good afternoon. Are you interested in politics?',
         'In Canada 40% of the music played on the airwaves has to be Canadian!',
+        'That was a great game.',
+        'I love basketball games!',
         '',
       ]
     ) assert.equal(mayAskForTool(text, isAction), false, text);

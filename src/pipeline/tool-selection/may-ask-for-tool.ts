@@ -31,6 +31,18 @@ const BARE_QUESTION = /(?:^|[.!]\s+)(?:when|where|which)\b/iu;
  */
 const IDENTIFIER = /(?:^|[^\w-])(?=[\w-]*\d)(?=[\w-]*[a-z_])[\w-]{5,}/iu;
 
+/** A terse request typed on a phone ("Forecast and pollen for Oslo", "flights to Rome tomorrow"): this many words at most. */
+const TERSE_WORDS = 6;
+/** Words of a sentence about people, which a terse request leaves out ("I love it", "that was fun"). */
+const PERSONAL =
+  /\b(?:i|i'm|me|my|mine|you|your|we|our|us|he|she|his|her|they|them|their|it|it's|that|that's|this)\b/iu;
+
+/** Whether `text` is a terse request: a few words, none of them about people (see PERSONAL). */
+function isTerse(text: string): boolean {
+  const words = text.split(/\s+/u).filter((word) => /\p{L}/u.test(word));
+  return words.length > 0 && words.length <= TERSE_WORDS && !PERSONAL.test(text.replace(/[\u2018\u2019]/gu, "'"));
+}
+
 /** What starts a sentence before its verb: "Hi, cancel it", "OK so add a note", "And then book it". */
 const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please)\b[\s,!]*)*/iu;
 
@@ -50,10 +62,10 @@ function startsWithAction(text: string, isAction: (term: string) => boolean): bo
 /**
  * Whether `text` may ask for a tool: it reads as a request (see readsAsRequest), starts a sentence with one of the
  * catalogue's actions (`isAction`, stemmed: "Cancel the booking I made"), asks a question (with or without its mark),
- * says "please" or a wish, or gives an identifier (see IDENTIFIER). A statement of facts or opinions does not. Pure.
+ * says "please" or a wish, gives an identifier (see IDENTIFIER) or is terse (see isTerse). A statement of facts or opinions does not. Pure.
  */
 export function mayAskForTool(text: string, isAction: (term: string) => boolean): boolean {
   return readsAsRequest(text) || startsWithAction(text, isAction) || asksQuestion(text) || BARE_QUESTION.test(text) ||
     /\bplease\b/iu.test(text) ||
-    WISH.test(text) || IDENTIFIER.test(text);
+    WISH.test(text) || IDENTIFIER.test(text) || isTerse(text);
 }
