@@ -10,20 +10,21 @@ import { createSeededRandom } from './seeded-random.ts';
 const OUTPUT = 'testbench/fixtures/bfcl-pool/tools.json';
 /** Catalogues the replay already has: a pool function of the same name is left out. */
 const KNOWN = ['bfcl/tools.json', 'tau-airline/tools.json', 'sgd/tools.json'];
-/** BFCL's Python-flavoured schema types → JSON Schema types (`any` dropped). */
-const TYPES: Readonly<Record<string, string | undefined>> = { dict: 'object', float: 'number', tuple: 'array' };
+/** BFCL's Python-flavoured schema types → JSON Schema types (`any` dropped). A Map: the keys come from the data. */
+const TYPES: ReadonlyMap<string, string> = new Map([['dict', 'object'], ['float', 'number'], ['tuple', 'array']]);
 
 type PoolFunction = { readonly name: string; readonly description: string; readonly parameters: unknown };
 
+/** The schema with BFCL's types mapped; keys are copied as own properties whatever they are ("__proto__" included). */
 function toJsonSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(toJsonSchema);
   if (node === null || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
+  const entries: [string, unknown][] = [];
   for (const [key, value] of Object.entries(node)) {
-    if (key !== 'type' || typeof value !== 'string') out[key] = toJsonSchema(value);
-    else if (value !== 'any') out['type'] = TYPES[value] ?? value;
+    if (key !== 'type' || typeof value !== 'string') entries.push([key, toJsonSchema(value)]);
+    else if (value !== 'any') entries.push(['type', TYPES.get(value) ?? value]);
   }
-  return out;
+  return Object.fromEntries(entries);
 }
 
 const { values } = parseArgs({

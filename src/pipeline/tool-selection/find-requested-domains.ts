@@ -4,6 +4,7 @@ import { findSynonyms, isNumberTerm, tokenizeForSearch, type ToolIndex } from '.
 import { isDeploymentDomain } from './focus-tool-ranking.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import { readNameAction } from './read-tool-name.ts';
+import { splitSentences } from './split-sentences.ts';
 
 /** Words that may stand between a cue's parts ("I also need", "can you please also book"). */
 const ADVERB = '(?: (?:really|also|just|still|now|then|too|please|maybe|probably|actually))*';
@@ -56,7 +57,7 @@ const OBJECT_WORDS = 8;
 export function findRequestObjects(text: string): readonly string[] {
   const plain = text.toLowerCase().replace(/[\u2018\u2019]/gu, "'");
   const objects: string[] = [];
-  for (const sentence of plain.split(/(?<=[.!?])\s+|\n+/u)) {
+  for (const sentence of splitSentences(plain)) {
     let end = -1;
     for (const cue of REQUEST_CUES) {
       const match = cue.exec(sentence);

@@ -2,6 +2,7 @@
 // that does ("he didn't only call football games but also basketball" says a lot about sports and asks for nothing).
 import { tokenizeForSearch } from '../tool-search/index.ts';
 import { readsAsRequest } from './find-requested-domains.ts';
+import { splitSentences } from './split-sentences.ts';
 
 /** A wish said without a request cue: "I was hoping to change my flight", "I feel like watching a movie". */
 const WISH = /\b(?:hoping|hope to|wondering|feel like|could use|(?:i|we)(?:'ve| have)? (?:got|have) to|gotta)\b/iu;
@@ -18,7 +19,7 @@ const ABOUT_LISTENER = new RegExp(
 
 /** Whether a sentence of `text` asks a question (ends with its mark) that is not about the listener. */
 function asksQuestion(text: string): boolean {
-  return text.split(/(?<=[.!?])\s+|\n+/u).some((sentence) =>
+  return splitSentences(text).some((sentence) =>
     sentence.trim().endsWith('?') && !ABOUT_LISTENER.test(sentence.trim().replace(/^[^\p{L}]+/u, ''))
   );
 }
@@ -51,7 +52,7 @@ const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please)\b[
  * booking"), not a gerund or a past ("Adding salt was the secret").
  */
 function startsWithAction(text: string, isAction: (term: string) => boolean): boolean {
-  return text.split(/(?<=[.!?])\s+|\n+/u).some((sentence) => {
+  return splitSentences(text).some((sentence) => {
     const word = sentence.trim().replace(OPENER, '').split(/[^\p{L}]+/u)[0] ?? '';
     if (/(?:ing|ed)$/iu.test(word)) return false;
     const [first] = tokenizeForSearch(word, { expandAbbreviations: false });
@@ -66,6 +67,5 @@ function startsWithAction(text: string, isAction: (term: string) => boolean): bo
  */
 export function mayAskForTool(text: string, isAction: (term: string) => boolean): boolean {
   return readsAsRequest(text) || startsWithAction(text, isAction) || asksQuestion(text) || BARE_QUESTION.test(text) ||
-    /\bplease\b/iu.test(text) ||
-    WISH.test(text) || IDENTIFIER.test(text) || isTerse(text);
+    /\bplease\b/iu.test(text) || WISH.test(text) || IDENTIFIER.test(text) || isTerse(text);
 }
