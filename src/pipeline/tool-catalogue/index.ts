@@ -6,3 +6,5 @@ export type { ToolParameter } from './list-parameters.ts';
 export { compareText, parseToolSpec } from './tool-spec.ts';
 export type { ToolHttp } from './tool-spec.ts';
 export { findNameVersion, readNameNamespace } from './read-name-namespace.ts';
+export { inferNameDomains, readNameObjects } from './infer-name-domains.ts';
+export { NAME_VERB_WORDS } from './name-verbs.ts';

@@ -45,6 +45,26 @@ describe('createToolRegistry', () => {
     assert.deepEqual(registry.domains(), ['dining', 'hotels']);
   });
 
+  it('reads domains from the names of a catalogue that gives none, and only then', () => {
+    const names = ['find_movies', 'buy_movie_tickets', 'find_restaurants', 'reserve_restaurant', 'get_weather'];
+    const untagged = createToolRegistry();
+    untagged.register(spec('help', []), { tags: [STANDARD_TAG] });
+    untagged.loadManifest(names.map((name) => spec(name, [])));
+    assert.deepEqual(untagged.domainsOf('buy_movie_tickets'), ['movie']);
+    assert.deepEqual(untagged.domainTools('restaurant').map((tool) => tool.name), [
+      'find_restaurants',
+      'reserve_restaurant',
+    ]);
+    assert.deepEqual(untagged.get('find_movies')?.tags, ['movie'], 'what the selection and the index read');
+    assert.deepEqual(untagged.domainsOf('get_weather'), [], 'a name that shares no word has none');
+    assert.deepEqual(untagged.domains(), ['movie', 'restaurant']);
+    untagged.register(spec('get_forecast', ['weather']));
+    assert.deepEqual(untagged.domainsOf('find_movies'), [], 'one tagged tool: the author gives the domains');
+    const partly = createToolRegistry();
+    partly.loadManifest([...names.map((name) => spec(name, [])), spec('get_forecast', ['weather'])]);
+    assert.deepEqual(partly.domains(), ['weather']);
+  });
+
   it('serialises the same set to the same bytes', () => {
     const one = createToolRegistry();
     const two = createToolRegistry();

@@ -1,5 +1,6 @@
 // The catalogue of tools: registered from code or a JSON manifest, validated, and always listed in name order.
 import { AppError } from '../../errors.ts';
+import { inferNameDomains } from './infer-name-domains.ts';
 import { compareText, parseToolSpec, toToolDefinition } from './tool-spec.ts';
 import type { ToolHttp, ToolSpec } from './tool-spec.ts';
 import type { JsonSchema } from '../types/index.ts';
@@ -51,14 +52,36 @@ export type ToolRegistry = {
 export function createToolRegistry(): ToolRegistry {
   const tools = new Map<string, ToolSpec>();
   let sorted: readonly ToolSpec[] | undefined;
+  let effective: ReadonlyMap<string, ToolSpec> | undefined;
 
   function add(spec: ToolSpec): void {
     tools.set(spec.name, spec);
     sorted = undefined;
+    effective = undefined;
+  }
+
+  /**
+   * The specs as the catalogue reads them. Tags (and service namespaces) are the author's word on domains: where no
+   * domain tool has one, each takes the domain its name shares with others (see inferNameDomains); where some have,
+   * the others stay without one (and the service warns of them).
+   */
+  function view(): ReadonlyMap<string, ToolSpec> {
+    if (effective === undefined) {
+      const specs = [...tools.values()];
+      const given = specs.some((spec) => spec.tags.some((tag) => tag !== STANDARD_TAG));
+      const inferred = given ? new Map<string, string>() : inferNameDomains(specs);
+      effective = new Map(
+        [...tools].map(([name, spec]) => {
+          const domain = inferred.get(name);
+          return [name, domain === undefined ? spec : Object.freeze({ ...spec, tags: Object.freeze([domain]) })];
+        }),
+      );
+    }
+    return effective;
   }
 
   function all(): readonly ToolSpec[] {
-    sorted ??= Object.freeze([...tools.values()].sort((a, b) => compareText(a.name, b.name)));
+    sorted ??= Object.freeze([...view().values()].sort((a, b) => compareText(a.name, b.name)));
     return sorted;
   }
 
@@ -105,13 +128,13 @@ export function createToolRegistry(): ToolRegistry {
       return { ok: true, added: specs.map((spec) => spec.name).sort(compareText) };
     },
 
-    get: (name) => tools.get(name),
+    get: (name) => view().get(name),
     all,
     standardTools: () => all().filter((spec) => spec.tags.includes(STANDARD_TAG)),
     domainTools: (domain) =>
       all().filter((spec) => !spec.tags.includes(STANDARD_TAG) && (domain === undefined || spec.tags.includes(domain))),
     domains: () =>
       [...new Set(all().flatMap((spec) => spec.tags))].filter((tag) => tag !== STANDARD_TAG).sort(compareText),
-    domainsOf: (name) => (tools.get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
+    domainsOf: (name) => (view().get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
   };
 }

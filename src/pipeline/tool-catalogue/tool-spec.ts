@@ -90,7 +90,8 @@ function deepFreeze<T>(value: T): T {
  * Checks one tool spec. Never throws: every problem becomes a message naming the tool and the field
  * (`tool "x": http.url: must be an absolute http(s) URL`). On success returns a deep-frozen JSON copy
  * (the input is never kept or mutated) with tags sorted and de-duplicated; a tool without a tag gets its name's service
- * namespace as its one tag when it has one (see readNameNamespace).
+ * namespace as its one tag when it has one (see readNameNamespace; the registry may read one from the catalogue's names,
+ * see inferNameDomains).
  */
 export function parseToolSpec(input: unknown, label?: string): ParseToolSpecResult {
   const rawName = typeof input === 'object' && input !== null ? (input as { name?: unknown }).name : undefined;

@@ -1,20 +1,12 @@
 // The action a tool's name says (`hotels_4_search_hotel` → search, `song_lookup` → lookup), its namespace set aside.
-import { findNameVersion } from '../tool-catalogue/index.ts';
+import { findNameVersion, NAME_VERB_WORDS } from '../tool-catalogue/index.ts';
 import { isNumberTerm, tokenizeForSearch } from '../tool-search/index.ts';
 
 /**
  * Verbs API names are made of, as the index keeps them (stemmed): how a name that puts its object first
  * (`song_lookup_music1`, `balance_check`) still gives its action. English, not any catalogue's words.
  */
-const NAME_VERBS = new Set(
-  tokenizeForSearch(
-    'get set find search lookup look list create add make book reserve buy purchase order cancel update change modify ' +
-      'edit delete remove check send transfer pay play rent schedule share request calculate compute convert fetch read ' +
-      'write start stop open close track view show display post submit verify login logout register subscribe exchange ' +
-      'return estimate fill reset',
-    { expandAbbreviations: false },
-  ),
-);
+const NAME_VERBS = new Set(tokenizeForSearch(NAME_VERB_WORDS.join(' '), { expandAbbreviations: false }));
 /** An object-first name says its verb within its first this many words (`oneway_flight_search`). */
 const VERB_REACH = 3;
 
