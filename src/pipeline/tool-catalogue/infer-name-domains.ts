@@ -5,22 +5,7 @@ import type { ToolSpec } from './tool-spec.ts';
 
 const VERBS = new Set(NAME_VERB_WORDS);
 /** Words that join a name's parts and name nothing (`get_times_for_movie`). */
-const LINKING_WORDS = new Set([
-  'a',
-  'an',
-  'the',
-  'for',
-  'of',
-  'to',
-  'by',
-  'in',
-  'on',
-  'at',
-  'with',
-  'from',
-  'and',
-  'or',
-]);
+const LINKING_WORDS = new Set('a an the for of to by in on at with from and or'.split(' '));
 /**
  * A word shared by more than this share of the untagged tools says how names are made, not what they are about
  * (`info`, `details`): no domain…

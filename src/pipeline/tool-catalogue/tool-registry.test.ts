@@ -60,6 +60,10 @@ describe('createToolRegistry', () => {
     assert.deepEqual(untagged.domains(), ['movie', 'restaurant']);
     untagged.register(spec('get_forecast', ['weather']));
     assert.deepEqual(untagged.domainsOf('find_movies'), [], 'one tagged tool: the author gives the domains');
+    const standard = createToolRegistry();
+    standard.loadManifest(['get_standard_rate', 'list_standard_plans'].map((name) => spec(name, [])));
+    assert.deepEqual(standard.standardTools(), [], 'a name that says "standard" is no standard tool');
+    assert.deepEqual(standard.domainsOf('get_standard_rate'), []);
     const partly = createToolRegistry();
     partly.loadManifest([...names.map((name) => spec(name, [])), spec('get_forecast', ['weather'])]);
     assert.deepEqual(partly.domains(), ['weather']);

@@ -72,8 +72,10 @@ export function createToolRegistry(): ToolRegistry {
       const inferred = given ? new Map<string, string>() : inferNameDomains(specs);
       effective = new Map(
         [...tools].map(([name, spec]) => {
+          // A name's word never makes a tool standard (`get_standard_rate`): only its author does.
           const domain = inferred.get(name);
-          return [name, domain === undefined ? spec : Object.freeze({ ...spec, tags: Object.freeze([domain]) })];
+          const read = domain !== undefined && domain !== STANDARD_TAG;
+          return [name, read ? Object.freeze({ ...spec, tags: Object.freeze([domain]) }) : spec];
         }),
       );
     }
