@@ -64,6 +64,9 @@ const sgdDir = values['sgd-dir'] === undefined ? undefined : resolve(values['sgd
 const everydayFile = values['everyday-file'] === undefined ? undefined : resolve(values['everyday-file']);
 const everydayTools = values['everyday-tools'] === undefined ? undefined : resolve(values['everyday-tools']);
 
+/** Everyday conversations are split by their source sample: a sample's sessions stay in one half. */
+const bySample = (conversation: Conversation): string => String(conversation.meta?.['sampleId'] ?? conversation.id);
+
 const FIXTURES: readonly ReplayedFixture[] = [
   {
     key: 'tau',
@@ -92,7 +95,7 @@ const FIXTURES: readonly ReplayedFixture[] = [
     manifests: everydayTools === undefined
       ? ['bfcl/tools.json', 'tau-airline/tools.json', 'sgd/tools.json']
       : [everydayTools],
-    splitKey: (conversation) => String(conversation.meta?.['sampleId'] ?? conversation.id),
+    splitKey: bySample,
     noTool: true,
   },
   // Never tuned on: other everyday conversations (Topical-Chat's small talk about sports, music, films), and another
@@ -102,7 +105,7 @@ const FIXTURES: readonly ReplayedFixture[] = [
     title: 'everyday (Topical-Chat), no tool needed',
     file: 'topical-chat/everyday.jsonl',
     manifests: ['bfcl/tools.json', 'tau-airline/tools.json', 'sgd/tools.json'],
-    splitKey: (conversation) => String(conversation.meta?.['sampleId'] ?? conversation.id),
+    splitKey: bySample,
     noTool: true,
   },
   {
@@ -110,7 +113,7 @@ const FIXTURES: readonly ReplayedFixture[] = [
     title: 'everyday (LoCoMo), BFCL-pool tools',
     file: 'locomo/everyday.jsonl',
     manifests: ['bfcl-pool/tools.json'],
-    splitKey: (conversation) => String(conversation.meta?.['sampleId'] ?? conversation.id),
+    splitKey: bySample,
     noTool: true,
   },
   {
@@ -118,7 +121,7 @@ const FIXTURES: readonly ReplayedFixture[] = [
     title: 'everyday (Topical-Chat), BFCL-pool tools',
     file: 'topical-chat/everyday.jsonl',
     manifests: ['bfcl-pool/tools.json'],
-    splitKey: (conversation) => String(conversation.meta?.['sampleId'] ?? conversation.id),
+    splitKey: bySample,
     noTool: true,
   },
 ];

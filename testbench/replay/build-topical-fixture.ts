@@ -28,15 +28,17 @@ if (values.source === undefined) throw new Error('--source <Topical-Chat convers
 const perChain = Number(values['per-chain'] ?? 30);
 const chains = Number(values.chains ?? 8);
 const chats = JSON.parse(await readFile(values.source, 'utf8')) as Record<string, TopicalChat>;
-const ids = Object.keys(chats);
+// Entries, not keys looked up again: a chat id is the source's text.
+const entries = Object.entries(chats);
 const random = createSeededRandom('topical-chat');
 const conversations: Conversation[] = [];
 for (let chain = 0; chain < chains; chain += 1) {
   // One user and one companion over weeks: each chat of the source is a session, one to six days after the last.
   let at = Date.parse('2024-01-08T18:00:00Z');
   const turns: (UserTurn | (AssistantTurn & { readonly text: string }))[] = [];
-  for (const id of ids.slice(chain * perChain, (chain + 1) * perChain)) {
-    for (const { message, agent } of chats[id]?.content ?? []) {
+  const chainChats = entries.slice(chain * perChain, (chain + 1) * perChain);
+  for (const [, chat] of chainChats) {
+    for (const { message, agent } of chat.content) {
       const role = agent === 'agent_1' ? 'user' : 'assistant';
       const text = message.trim();
       const last = turns.at(-1);
@@ -55,7 +57,7 @@ for (let chain = 0; chain < chains; chain += 1) {
     id: `topical-${chain}`,
     source: 'alexa/Topical-Chat conversations/test_freq.json',
     systemFile: '../locomo/everyday-system-prompt.md',
-    meta: { sampleId: `topical-${chain}`, chats: ids.slice(chain * perChain, (chain + 1) * perChain).length },
+    meta: { sampleId: `topical-${chain}`, chats: chainChats.length },
     turns,
   });
 }

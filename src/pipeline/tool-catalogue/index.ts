@@ -8,3 +8,4 @@ export type { ToolHttp } from './tool-spec.ts';
 export { findNameVersion, readNameNamespace } from './read-name-namespace.ts';
 export { inferNameDomains, readNameObjects } from './infer-name-domains.ts';
 export { NAME_VERB_WORDS } from './name-verbs.ts';
+export { splitWords } from './split-words.ts';

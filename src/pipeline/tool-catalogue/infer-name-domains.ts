@@ -1,6 +1,7 @@
 // Domains for the tools that have neither a tag nor a service namespace, read from the catalogue's own names: tools
 // whose names share an object word (`find_movies`, `buy_movie_tickets`, `play_movie` → "movie") are one domain's tools.
 import { NAME_VERB_WORDS } from './name-verbs.ts';
+import { splitWords } from './split-words.ts';
 import type { ToolSpec } from './tool-spec.ts';
 
 const VERBS = new Set(NAME_VERB_WORDS);
@@ -16,9 +17,7 @@ const SMALL_DOMAIN_TOOLS = 3;
 
 /** The object words of a name, lower-case and singular (`buy_movie_tickets` → movie, ticket; `getUserInfo` → user, info). */
 export function readNameObjects(name: string): readonly string[] {
-  const words = name.replace(/([a-z\d])([A-Z])/gu, '$1 $2').replace(/([A-Za-z])(\d)/gu, '$1 $2').toLowerCase()
-    .split(/[^a-z\d]+/u);
-  return words
+  return splitWords(name)
     .filter((word) => word.length > 1 && !/^\d+$/u.test(word) && !VERBS.has(word) && !LINKING_WORDS.has(word))
     .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
 }

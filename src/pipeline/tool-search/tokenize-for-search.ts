@@ -1,5 +1,8 @@
 // Turns text (a query, a tool name, a description) into search terms: words split at case and punctuation
 // boundaries, lower-cased, stop words dropped, common abbreviations spelled out, and lightly stemmed.
+import { splitWords } from '../tool-catalogue/index.ts';
+
+export { splitWords };
 
 /** Words that carry no meaning for choosing a tool. */
 const STOP_WORDS = new Set(
@@ -63,16 +66,6 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(Object.entries({
 
 /** Minimum length a stem keeps: shorter results undo the cut. */
 const MIN_STEM_LENGTH = 3;
-
-/** Splits camelCase, PascalCase, acronyms, snake_case, kebab-case and punctuation into lower-case words. */
-export function splitWords(text: string): string[] {
-  const spaced = text
-    .replace(/([a-z\d])([A-Z])/gu, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/gu, '$1 $2')
-    .replace(/([A-Za-z])(\d)/gu, '$1 $2')
-    .replace(/(\d)([A-Za-z])/gu, '$1 $2');
-  return spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
-}
 
 function undouble(stem: string): string {
   const last = stem.at(-1) ?? '';
