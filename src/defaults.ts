@@ -10,8 +10,12 @@ export const DEFAULT_LIMITS = {
   /** WINDOW_MIN_MESSAGES / WINDOW_MAX_MESSAGES: the window grows to max, then shrinks back to about min. */
   windowMin: 10,
   windowMax: 15,
-  /** MAX_TOOL_STEPS: model calls per turn; 20 as the Vercel AI SDK's agent loop (τ-bench's tuning turns took up to 12). */
-  maxToolSteps: 20,
+  /**
+   * MAX_TOOL_STEPS: model calls per turn, the ceiling against a model that never stops asking for new calls (one that
+   * repeats its calls is stopped sooner, see watch-repeated-calls.ts). Public τ-bench airline trajectories take up to
+   * 26 steps in one turn (reading a user's reservations one by one); 50 leaves that work whole.
+   */
+  maxToolSteps: 50,
   /** CACHE_TTL_STATIC: the TTL of the tools and system cache points. */
   staticTtl: '5m',
   /** CACHE_TTL: the message cache points' TTL, chosen per conversation from the gaps between its user messages. */

@@ -46,7 +46,7 @@ describe('parseConfig', () => {
         summaryMaxTokens: 400,
         windowMinMessages: 10,
         windowMaxMessages: 15,
-        maxToolSteps: 20,
+        maxToolSteps: 50,
         turnDeadlineMs: 180_000,
         streamIdleMs: 30_000,
         maxBodyBytes: 65536,
@@ -258,7 +258,7 @@ describe('parseConfig', () => {
       'many',
       'WINDOW_MAX_MESSAGES must be an integer from 2 to 500, got "many"; unset it to use 15',
     ],
-    ['MAX_TOOL_STEPS', '0', 'MAX_TOOL_STEPS must be an integer from 1 to 50, got "0"; unset it to use 20'],
+    ['MAX_TOOL_STEPS', '0', 'MAX_TOOL_STEPS must be an integer from 1 to 200, got "0"; unset it to use 50'],
     [
       'TURN_DEADLINE_SECONDS',
       '4',

@@ -1,4 +1,5 @@
-// The tool loop of one turn: call the main model, run the tools it asks for, call again, up to the step cap.
+// The tool loop of one turn: call the main model, run the tools it asks for, call again, until it answers, loops or
+// reaches the step cap.
 import { AppError } from '../errors.ts';
 import type { CacheLayer } from '../pipeline/assembly/index.ts';
 import type { TokenCorrection } from '../pipeline/tokens/index.ts';
@@ -16,6 +17,7 @@ import { callMainModel } from './call-main-model.ts';
 import type { TurnEvent } from './chat-service.ts';
 import { executeToolCalls } from './execute-tool-calls.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
+import { REPEATED_STEPS_LIMIT, watchRepeatedCalls } from './watch-repeated-calls.ts';
 
 /** Said when the model answered with nothing at all (Bedrock rejects empty messages in the next request). */
 export const EMPTY_REPLY_TEXT = '(no answer)';
@@ -92,6 +94,9 @@ function stepLimitText(steps: number): string {
   return `I stopped after ${steps} tool steps without finishing. Tell me how you would like to continue.`;
 }
 
+const REPEAT_TEXT = 'I stopped: my last steps only repeated calls I had already made in this turn. ' +
+  'Tell me how you would like to continue.';
+
 /** Runs the loop; throws AppError on a model failure (nothing is stored by this function). */
 export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInput): Promise<ModelStepsResult> {
   const run: Message[] = [input.userMessage];
@@ -102,6 +107,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
   /** Set when a find_tools answer changed the domain tools: the next call's cache miss names it. */
   let toolsChangedBy: ModelCallRecord['toolsChangedBy'];
   let searchSteps = 0;
+  const repeats = watchRepeatedCalls(new Set([FIND_TOOLS_NAME]));
   for (let step = 1;; step += 1) {
     const window = [
       ...input.storedWindow,
@@ -162,18 +168,21 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
     // A step that only searches for tools is the way back from a missed selection, not work: it does not count
     // against the step limit (at most FREE_SEARCH_STEPS a turn).
     if (searchSteps < FREE_SEARCH_STEPS && toolUses.every((use) => use.name === FIND_TOOLS_NAME)) searchSteps += 1;
-    if (step - searchSteps >= deps.settings.maxToolSteps) {
+    const looping = repeats.observe(toolUses) >= REPEATED_STEPS_LIMIT;
+    if (looping || step - searchSteps >= deps.settings.maxToolSteps) {
       // Every call still gets its result, so the stored history stays a valid Converse history.
       run.push({
         role: 'user',
         content: toolUses.map((use) => ({
           type: 'tool_result',
           toolUseId: use.id,
-          text: `Not run: this turn reached its limit of ${step} tool steps.`,
+          text: looping
+            ? 'Not run: this turn already made this call and got its result; answer with what you have.'
+            : `Not run: this turn reached its limit of ${step} tool steps.`,
           status: 'error',
         })),
       });
-      const text = stepLimitText(step);
+      const text = looping ? REPEAT_TEXT : stepLimitText(step);
       run.push({ role: 'assistant', content: [{ type: 'text', text }] });
       input.onEvent({ type: 'delta', text });
       break;

@@ -65,7 +65,7 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
     toolUrl = `http://127.0.0.1:${(toolServer.address() as AddressInfo).port}`;
     const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
     fixture = await createTurnFixture({
-      settings: { maxToolSteps: 3, toolTimeoutMs: 300 },
+      settings: { maxToolSteps: 4, toolTimeoutMs: 300 },
       httpTools: { callerKey: importCallerKey(CALLER_SECRET) },
       extraTools: [
         {
@@ -176,19 +176,22 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
   it('stops at the step cap, answering every pending call so the stored history stays valid', async () => {
     const conversationId = await fixture.createConversation();
     fixture.simulator.log.clear();
-    for (let step = 1; step <= 3; step += 1) {
+    const inputs = [{ status: 'open' }, { status: 'done' }, { status: 'all' }, { status: 'open', priority: 'high' }];
+    for (const [step, input] of inputs.entries()) {
       fixture.simulator.script.enqueue({
         model: 'sonnet',
-        toolUses: [{ name: 'list_tasks', input: {}, id: `tooluse_cap${step}` }],
+        toolUses: [{ name: 'list_tasks', input, id: `tooluse_cap${step + 1}` }],
       });
     }
     const result = await fixture.service.sendMessage({
       userId: USER,
       conversationId,
-      text: 'Show my tasks again and again',
+      text: 'List my open tasks',
     });
-    assert.match(result.message.text, /stopped after 3 tool steps/);
-    assert.equal(fixture.mainRequests().length, 3);
+    assert.match(result.message.text, /stopped after 4 tool steps/);
+    assert.equal(fixture.mainRequests().length, 4);
+    // Four different reads, each run: work, not a loop, stopped by the cap alone.
+    for (const call of [1, 2, 3]) assert.equal(toolResults(fixture, call)[0]?.status, 'success');
     const stored = await fixture.store.loadUncovered({ ownerId: USER, conversationId });
     assert.deepEqual(stored.map((message) => message.role), [
       'user',
@@ -199,16 +202,49 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
       'assistant',
       'user',
       'assistant',
+      'user',
+      'assistant',
     ]);
-    const lastResults = stored[6]?.content ?? [];
+    const lastResults = stored[8]?.content ?? [];
     assert.deepEqual(
       lastResults.map((block) => (block.type === 'tool_result' ? [block.toolUseId, block.status] : block.type)),
-      [['tooluse_cap3', 'error']],
+      [['tooluse_cap4', 'error']],
     );
     // The next turn sends that history and Bedrock (the simulator's validator) accepts it.
     fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Fine.' });
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'ok' });
     assert.equal(fixture.mainRequests().at(-1)?.status, 200);
+  });
+
+  it('stops a turn whose steps repeat calls already made, a step before the cap of 4, answering the pending call', async () => {
+    const conversationId = await fixture.createConversation();
+    fixture.simulator.log.clear();
+    for (let step = 1; step <= 3; step += 1) {
+      fixture.simulator.script.enqueue({
+        model: 'sonnet',
+        toolUses: [{ name: 'list_tasks', input: { status: 'open' }, id: `tooluse_loop${step}` }],
+      });
+    }
+    fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Never asked for.' });
+    const result = await fixture.service.sendMessage({
+      userId: USER,
+      conversationId,
+      text: 'List my open tasks',
+    });
+    assert.match(result.message.text, /only repeated calls I had already made/);
+    assert.equal(fixture.mainRequests().length, 3);
+    // The first repeat was run (a second read is ordinary); the second in a row was not.
+    assert.deepEqual(toolResults(fixture, 2).map((entry) => [entry.toolUseId, entry.status]), [[
+      'tooluse_loop2',
+      'success',
+    ]]);
+    const stored = await fixture.store.loadUncovered({ ownerId: USER, conversationId });
+    const lastResults = stored.at(-2)?.content ?? [];
+    assert.deepEqual(
+      lastResults.map((block) => (block.type === 'tool_result' ? [block.toolUseId, block.status] : block.type)),
+      [['tooluse_loop3', 'error']],
+    );
+    fixture.simulator.script.clear();
   });
 
   it('calls an HTTP tool on its URL, with the input as query parameters for GET', async () => {
