@@ -85,6 +85,8 @@ export type ModelStepsResult = {
   readonly domainTools: readonly ToolSpec[];
   /** Tool calls refused because the request did not offer their tool. */
   readonly refused: readonly string[];
+  /** Why the loop ended: the model answered, or the turn was stopped (logged with the turn). */
+  readonly stoppedBy: 'answer' | 'step-cap' | 'repeated-calls' | 'budget';
 };
 
 /** Steps that only call find_tools, per turn, that do not count against maxToolSteps. */
@@ -107,6 +109,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
   /** Set when a find_tools answer changed the domain tools: the next call's cache miss names it. */
   let toolsChangedBy: ModelCallRecord['toolsChangedBy'];
   let searchSteps = 0;
+  let stoppedBy: ModelStepsResult['stoppedBy'] = 'answer';
   const repeats = watchRepeatedCalls(new Set([FIND_TOOLS_NAME]));
   for (let step = 1;; step += 1) {
     const window = [
@@ -142,6 +145,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
         if (step === 1) throw refusal;
         // Stop cleanly: the tool results so far stay, and the answer says why the turn ends here.
         const text = `I stopped before finishing: ${refusal.message}`;
+        stoppedBy = 'budget';
         run.push({ role: 'assistant', content: [{ type: 'text', text }] });
         input.onEvent({ type: 'delta', text });
         break;
@@ -183,6 +187,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
         })),
       });
       const text = looping ? REPEAT_TEXT : stepLimitText(step);
+      stoppedBy = looping ? 'repeated-calls' : 'step-cap';
       run.push({ role: 'assistant', content: [{ type: 'text', text }] });
       input.onEvent({ type: 'delta', text });
       break;
@@ -228,5 +233,6 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
     firstExposures,
     domainTools,
     refused,
+    stoppedBy,
   };
 }

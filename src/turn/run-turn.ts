@@ -201,6 +201,7 @@ function logTurn(
     conversationId: turn.scope.conversationId,
     turnId: turn.turnId,
     steps: steps.calls.length,
+    stoppedBy: steps.stoppedBy,
     selection: chosen.selection.source,
     toolList: chosen.plan.kind === 'keep' ? `keep:${chosen.plan.reason}` : `change:${chosen.plan.reason}`,
     domainTools: steps.domainTools.length,

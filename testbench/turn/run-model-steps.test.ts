@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { verify } from 'hono/utils/jwt/jwt';
 import type { TurnEvent } from '../../src/turn/chat-service.ts';
 import { CALLER_TOKEN_HEADER, importCallerKey } from '../../src/turn/http-tool/mint-caller-token.ts';
+import type { Logger } from '../../src/logger.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 type WireBlock = {
@@ -37,6 +38,12 @@ const toolRequests: {
   caller: string | undefined;
 }[] = [];
 const CALLER_SECRET = 'run-model-steps-caller-secret-0123456789abcdef';
+const logged: { event: string; fields: Record<string, unknown> }[] = [];
+const logger: Logger = { level: 'info', log: (_level, event, fields = {}) => logged.push({ event, fields }) };
+/** The `stoppedBy` field of the last `turn` log line. */
+function lastStop(): unknown {
+  return logged.filter((entry) => entry.event === 'turn').at(-1)?.fields['stoppedBy'];
+}
 
 describe('runModelSteps (the tool loop, through the chat service)', () => {
   before(async () => {
@@ -66,6 +73,7 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
     const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
     fixture = await createTurnFixture({
       settings: { maxToolSteps: 4, toolTimeoutMs: 300 },
+      logger,
       httpTools: { callerKey: importCallerKey(CALLER_SECRET) },
       extraTools: [
         {
@@ -189,6 +197,7 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
       text: 'List my open tasks',
     });
     assert.match(result.message.text, /stopped after 4 tool steps/);
+    assert.equal(lastStop(), 'step-cap');
     assert.equal(fixture.mainRequests().length, 4);
     // Four different reads, each run: work, not a loop, stopped by the cap alone.
     for (const call of [1, 2, 3]) assert.equal(toolResults(fixture, call)[0]?.status, 'success');
@@ -232,6 +241,7 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
       text: 'List my open tasks',
     });
     assert.match(result.message.text, /only repeated calls I had already made/);
+    assert.equal(lastStop(), 'repeated-calls');
     assert.equal(fixture.mainRequests().length, 3);
     // The first repeat was run (a second read is ordinary); the second in a row was not.
     assert.deepEqual(toolResults(fixture, 2).map((entry) => [entry.toolUseId, entry.status]), [[
@@ -256,6 +266,7 @@ describe('runModelSteps (the tool loop, through the chat service)', () => {
       { model: 'sonnet', text: 'It is 21 °C in Oslo.' },
     );
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'What is the weather in Oslo?' });
+    assert.equal(lastStop(), 'answer');
     assert.deepEqual(toolRequests.map((request) => [request.method, request.url, request.conversation]), [[
       'GET',
       '/weather?city=Oslo',
