@@ -2,9 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../src/errors.ts';
 import type { ModelCaller } from '../../src/bedrock/call-model.ts';
+import type { Logger } from '../../src/logger.ts';
 import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 let fixture: TurnFixture;
+const turnLines: Record<string, unknown>[] = [];
+const logger: Logger = {
+  level: 'info',
+  log: (_level, event, fields = {}) => {
+    if (event === 'turn') turnLines.push(fields);
+  },
+};
 /** Run after each main call returns (the test's way to spend "elsewhere" mid-turn, as another process would). */
 let afterMainCall: () => Promise<void> = async () => {};
 
@@ -29,7 +37,7 @@ async function turnRows(conversationId: string): Promise<{ status: string; error
 
 describe('budget guard', () => {
   before(async () => {
-    fixture = await createTurnFixture({ wrapModels: observeMainCalls, settings: { maxConcurrentTurns: 1 } });
+    fixture = await createTurnFixture({ wrapModels: observeMainCalls, settings: { maxConcurrentTurns: 1 }, logger });
   });
   after(() => fixture.close());
 
@@ -83,6 +91,7 @@ describe('budget guard', () => {
         /^I stopped before finishing: This conversation's spending budget is used up \(\$0\.\d{4} of \$0\.0000 used in the last 24 hours\)/,
       );
       assert.ok(result.usage.costUSD > 0, 'the first call is billed');
+      assert.equal(turnLines.at(-1)?.['stoppedBy'], 'budget', 'the turn log says why the loop ended');
       const totals = await fixture.service.getUsage({ userId: USER, conversationId });
       assert.equal(totals.costUSD, result.usage.costUSD, 'the usage of the stopped turn is in the ledger');
       const stored = await fixture.store.loadUncovered({ ownerId: USER, conversationId });
