@@ -266,6 +266,28 @@ describe('planToolList', () => {
     assert.equal(answered.kind, 'keep', 'an assent to a plain answer');
   });
 
+  it('does not let an offered tool cover a request that names another tool by a phrase of its description', () => {
+    // A provider's tools that share its tagline, as SGD's do: every one says "get tickets".
+    const tagline = 'Get tickets for the coolest concerts and sports in your area.';
+    const events = createTestCatalogue([
+      ['events_1_find_events', `Find concerts and games happening in your area. ${tagline}`, ['events']],
+      ['events_1_buy_event_tickets', `Buy tickets for an event. ${tagline}`, ['events']],
+      ['events_1_get_event_dates', `Get dates on which a given event is taking place. ${tagline}`, ['events']],
+      ['create_note', 'Save a note (ideas, facts to remember, meeting notes).', ['notes']],
+      ['search_notes', 'Search the saved notes by words.', ['notes']],
+    ]);
+    const context = { previous: ['events_1_find_events', 'create_note', 'search_notes'], calledTools: ['create_note'] };
+    // find_events holds as many of the words, but "tickets for events" is buy_event_tickets' own phrase.
+    const asked = planOver(events, 'I would like to get some tickets for events that are going on there.', context);
+    assert.deepEqual([asked.kind, asked.kind === 'change' && asked.reason], ['change', 'strong-evidence']);
+    // With the tool of that phrase offered, the list stays.
+    const offered = planOver(events, 'I would like to get some tickets for events that are going on there.', {
+      ...context,
+      previous: ['events_1_buy_event_tickets', ...context.previous],
+    });
+    assert.deepEqual([offered.kind, offered.kind === 'keep' && offered.reason], ['keep', 'offered-covers']);
+  });
+
   it('keeps the list when an offered tool has the evidence', () => {
     const { planned, list } = plan('Cancel the flight booking I made yesterday', TRAVEL);
     assert.equal(planned.kind, 'keep');

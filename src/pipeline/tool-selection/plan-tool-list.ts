@@ -165,12 +165,14 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     }
   }
   // An offered tool covers the request when the message names it as plainly as the best candidate: as many words,
-  // and as many of them in its name ("tickets for the event" names buy_event_tickets more than find_events).
+  // as many of them in its name ("tickets for the event" names buy_event_tickets more than find_events), and a phrase
+  // of its own when the best has one (a provider's tagline gives find_events the words of "tickets for events" too).
   const [best = strongest] = candidates;
   if (
     best !== undefined && !byRequest && assentedStep === undefined &&
     candidates.some((entry) =>
-      input.previous.includes(entry.name) && entry.words >= best.words && entry.nameWords >= best.nameWords
+      input.previous.includes(entry.name) && entry.words >= best.words && entry.nameWords >= best.nameWords &&
+      (entry.phrase || !best.phrase)
     )
   ) {
     return keep('offered-covers');
