@@ -1,13 +1,16 @@
 // Rebuilds testbench/fixtures/sgd/ from the Schema-Guided Dialogue train split (run by hand; tests only read the result).
 // node --import tsx testbench/replay/build-sgd-fixture.ts --source <dstc8-schema-guided-dialogue/train> [--count 48]
 // [--output <folder>] (default the fixture; another folder also gets the fixture's system-prompt.md, ready for the bench's
-// --sgd-dir)
+// --sgd-dir) [--variant-schema <sgd_x/data/v5/train/schema.json>] (the same dialogues under an SGD-X reworded schema:
+// every service, intent and slot renamed, every description rewritten; needs --output)
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { timeConversations, type UntimedConversation, type UntimedTurn } from './assign-timestamps.ts';
 import { formatConversationsJsonl } from './conversation-format.ts';
 import { summariseConversations } from './summarise-conversations.ts';
+import { pairSchemas, renameDialogue, type SgdDialogue } from './rename-to-sgdx.ts';
+import { sgdDomain, sgdToolName } from './sgd-names.ts';
 
 const OUTPUT = 'testbench/fixtures/sgd';
 /** A dialogue is taken while one of its services is in fewer than this many taken dialogues. */
@@ -30,17 +33,6 @@ type Frame = {
 };
 type SgdTurn = { speaker: 'USER' | 'SYSTEM'; utterance: string; frames: Frame[] };
 type Dialogue = { dialogue_id: string; services: string[]; turns: SgdTurn[] };
-
-/** `Restaurants_1`, `FindRestaurants` → `restaurants_1_find_restaurants`. */
-export function sgdToolName(service: string, intent: string): string {
-  const words = intent.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-  return `${service.toLowerCase()}_${words}`;
-}
-
-/** The domain of a service: its name without the `_<n>` version (`Hotels_2` → `hotels`). */
-export function sgdDomain(service: string): string {
-  return service.replace(/_\d+$/, '').toLowerCase();
-}
 
 function toTools(services: readonly Service[]) {
   return services.flatMap((service) =>
@@ -100,15 +92,32 @@ function toConversation(dialogue: Dialogue): UntimedConversation {
 }
 
 const { values } = parseArgs({
-  options: { source: { type: 'string' }, count: { type: 'string' }, output: { type: 'string' } },
+  options: {
+    source: { type: 'string' },
+    count: { type: 'string' },
+    output: { type: 'string' },
+    'variant-schema': { type: 'string' },
+  },
 });
 if (values.source === undefined) throw new Error('--source <dstc8-schema-guided-dialogue/train folder> is required');
+const variantFile = values['variant-schema'];
+if (variantFile !== undefined && values.output === undefined) {
+  throw new Error('--variant-schema needs --output: the committed fixture keeps the original schema');
+}
 const count = Number(values.count ?? 48);
-const services = JSON.parse(await readFile(join(values.source, 'schema.json'), 'utf8')) as Service[];
+const sourceServices = JSON.parse(await readFile(join(values.source, 'schema.json'), 'utf8')) as Service[];
+const variantServices = variantFile === undefined
+  ? undefined
+  : JSON.parse(await readFile(variantFile, 'utf8')) as Service[];
+const pairs = variantServices === undefined ? undefined : pairSchemas(sourceServices, variantServices);
+const services = variantServices ?? sourceServices;
 const files = (await readdir(values.source)).filter((name) => /^dialogues_\d+\.json$/.test(name)).sort();
 const candidates: Dialogue[] = [];
 for (const file of files) {
-  const dialogues = JSON.parse(await readFile(join(values.source, file), 'utf8')) as Dialogue[];
+  const read = JSON.parse(await readFile(join(values.source, file), 'utf8')) as Dialogue[];
+  const dialogues = pairs === undefined
+    ? read
+    : read.map((dialogue) => renameDialogue(dialogue as SgdDialogue, pairs) as Dialogue);
   for (const dialogue of dialogues) {
     const calls = dialogue.turns.some((turn) => turn.frames.some((frame) => frame.service_call !== undefined));
     if (dialogue.services.length >= 2 && calls) candidates.push(dialogue);
