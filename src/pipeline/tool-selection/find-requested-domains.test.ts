@@ -145,3 +145,28 @@ describe('findRequestedDomains and findRequest under broad tags', () => {
     assert.deepEqual([...findRequest(ask('What a trip that was.')).tools], []);
   });
 });
+
+describe('findRequestedDomains when a name starts with its object', () => {
+  // SGD-X's rewording of the rental car services: one provider's search names its object first.
+  const { registry: cars, index: rentals } = createTestCatalogue([
+    ['rentalcars_13_search_rental_cars', 'Show the cars that are available to rent.', ['rentalcars']],
+    ['rentalcars_13_reserve_a_rental_car', 'Reserve a car to be rented for the customer.', ['rentalcars']],
+    ['rentalcars_23_cars_available_by_location', 'See what cars are available to rent by time and date.', [
+      'rentalcars',
+    ]],
+    ['ridesharing_13_call_driver', 'Order a cab to pickup and go to a destination.', ['ridesharing']],
+    ['restaurants_13_find_restaurants', 'Find a restaurant of a particular cuisine in a city.', ['restaurants']],
+  ]);
+  const ask = (text: string) => [...findRequestedDomains({ index: rentals, text, domainsOf: cars.domainsOf }).keys()];
+
+  it('reads a word other names act on as an object, not an action', () => {
+    assert.deepEqual(ask('Until the 11th of March. I need a spacious car.'), ['rentalcars']);
+    assert.deepEqual(ask('I want the car on the 10th of this month'), ['rentalcars']);
+  });
+
+  it('still reads a first word no other name holds as an action', () => {
+    // "call" starts ridesharing_13_call_driver and no name acts on it: a request to call names no domain.
+    assert.deepEqual(ask('Could you call them for me?'), []);
+    assert.deepEqual(ask('I need a driver to the airport'), ['ridesharing']);
+  });
+});

@@ -3,7 +3,7 @@
 import { findSynonyms, isNumberTerm, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 import { isDeploymentDomain } from './focus-tool-ranking.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
-import { readNameAction } from './read-tool-name.ts';
+import { isNameVerb, readNameAction } from './read-tool-name.ts';
 import { splitSentences } from './split-sentences.ts';
 
 /** Words that may stand between a cue's parts ("I also need", "can you please also book"). */
@@ -197,8 +197,9 @@ export function isCatalogueAction(
 type CatalogueWords = {
   /**
    * What the catalogue's tools do rather than what they act on: each name's first word once its domain's words and
-   * numbers are set aside (`restaurants_1_find_restaurants` → find, `book_reservation` → book), with their synonyms and
-   * the request verbs.
+   * numbers are set aside (`restaurants_1_find_restaurants` → find, `book_reservation` → book), unless it is no verb
+   * and other names act on it (`cars_available_by_location` beside `search_rental_cars`), with their synonyms and the
+   * request verbs.
    */
   readonly actions: ReadonlySet<string>;
   /** The domains whose tools hold a word in a name, a tag or as their description's object ("cab"). */
@@ -216,9 +217,20 @@ function readCatalogue(index: ToolIndex, domainsOf: (name: string) => readonly s
   const actions = new Set(CUE_VERBS);
   const domainsByWord = new Map<string, Set<string>>();
   const toolsByWord = new Map<string, Set<string>>();
+  const firsts = index.tools.map((tool) => readNameAction(tool.name, domainsOf(tool.name)));
+  // The words names say after their action: what tools act on (`rentalcars_1_search_rental_cars` → rental, car).
+  const objects = new Set(index.tools.flatMap((tool, at) => {
+    const terms = tokenizeForSearch(tool.name, { expandAbbreviations: false });
+    const first = firsts[at];
+    return first === undefined ? [] : terms.slice(terms.indexOf(first) + 1);
+  }));
+  index.tools.forEach((tool, at) => {
+    const first = firsts[at];
+    // A name that starts with no verb may start with its object (`cars_available_by_location`): a word other names
+    // act on is no action, or a request for "a spacious car" would name nothing.
+    if (first !== undefined && (isNameVerb(first) || !objects.has(first))) actions.add(first);
+  });
   for (const tool of index.tools) {
-    const first = readNameAction(tool.name, domainsOf(tool.name));
-    if (first !== undefined) actions.add(first);
     const { name, tags } = tool.termFrequencies;
     for (const word of new Set([...name.keys(), ...tags.keys(), ...(tool.object === undefined ? [] : [tool.object])])) {
       const domains = domainsByWord.get(word) ?? new Set<string>();

@@ -7,6 +7,11 @@ import { isNumberTerm, tokenizeForSearch } from '../tool-search/index.ts';
  * (`song_lookup_music1`, `balance_check`) still gives its action. English, not any catalogue's words.
  */
 const NAME_VERBS = new Set(tokenizeForSearch(NAME_VERB_WORDS.join(' '), { expandAbbreviations: false }));
+/** Whether a stemmed word is one of the verbs API names are made of (see NAME_VERB_WORDS). */
+export function isNameVerb(term: string): boolean {
+  return NAME_VERBS.has(term);
+}
+
 /** An object-first name says its verb within its first this many words (`oneway_flight_search`). */
 const VERB_REACH = 3;
 
