@@ -224,12 +224,11 @@ function readCatalogue(index: ToolIndex, domainsOf: (name: string) => readonly s
     const first = firsts[at];
     return first === undefined ? [] : terms.slice(terms.indexOf(first) + 1);
   }));
-  index.tools.forEach((tool, at) => {
-    const first = firsts[at];
-    // A name that starts with no verb may start with its object (`cars_available_by_location`): a word other names
-    // act on is no action, or a request for "a spacious car" would name nothing.
+  // A name that starts with no verb may start with its object (`cars_available_by_location`): a word other names act
+  // on is no action, or a request for "a spacious car" would name nothing.
+  for (const first of firsts) {
     if (first !== undefined && (isNameVerb(first) || !objects.has(first))) actions.add(first);
-  });
+  }
   for (const tool of index.tools) {
     const { name, tags } = tool.termFrequencies;
     for (const word of new Set([...name.keys(), ...tags.keys(), ...(tool.object === undefined ? [] : [tool.object])])) {
