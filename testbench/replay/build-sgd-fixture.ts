@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { timeConversations, type UntimedConversation, type UntimedTurn } from './assign-timestamps.ts';
 import { formatConversationsJsonl } from './conversation-format.ts';
 import { summariseConversations } from './summarise-conversations.ts';
-import { pairSchemas, renameDialogue, type SgdDialogue } from './rename-to-sgdx.ts';
+import { pairSchemas, renameDialogue, type SgdDialogue as Dialogue } from './rename-to-sgdx.ts';
 import { sgdDomain, sgdToolName } from './sgd-names.ts';
 
 const OUTPUT = 'testbench/fixtures/sgd';
@@ -26,13 +26,6 @@ type Intent = {
   optional_slots: Record<string, string>;
 };
 type Service = { service_name: string; description: string; slots: Slot[]; intents: Intent[] };
-type Frame = {
-  service: string;
-  service_call?: { method: string; parameters: Record<string, string> };
-  service_results?: Record<string, string>[];
-};
-type SgdTurn = { speaker: 'USER' | 'SYSTEM'; utterance: string; frames: Frame[] };
-type Dialogue = { dialogue_id: string; services: string[]; turns: SgdTurn[] };
 
 function toTools(services: readonly Service[]) {
   return services.flatMap((service) =>
@@ -115,9 +108,7 @@ const files = (await readdir(values.source)).filter((name) => /^dialogues_\d+\.j
 const candidates: Dialogue[] = [];
 for (const file of files) {
   const read = JSON.parse(await readFile(join(values.source, file), 'utf8')) as Dialogue[];
-  const dialogues = pairs === undefined
-    ? read
-    : read.map((dialogue) => renameDialogue(dialogue as SgdDialogue, pairs) as Dialogue);
+  const dialogues = pairs === undefined ? read : read.map((dialogue) => renameDialogue(dialogue, pairs));
   for (const dialogue of dialogues) {
     const calls = dialogue.turns.some((turn) => turn.frames.some((frame) => frame.service_call !== undefined));
     if (dialogue.services.length >= 2 && calls) candidates.push(dialogue);
