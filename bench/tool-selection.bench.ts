@@ -3,7 +3,9 @@
 // the local ranking's recall at 15, bare and with the conversation's context. Exits 1 below a target. No timing target:
 // a busy machine changes no figure here.
 // `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|topical|pool|topical-pool|bfcl] [--half tuning|held-out] [--query user-words|intent]
-// [--misses] [--sgd-dir <folder>] [--everyday-file <file.jsonl>] [--everyday-tools <tools.json>]` (--sgd-dir: another
+// [--misses] [--seed <text>] [--sgd-dir <folder>] [--everyday-file <file.jsonl>] [--everyday-tools <tools.json>]`
+// (--seed: the simulator's seed, default `replay`: its stand-in for the cheap model draws the selector's picks from the
+// shortlist, so a figure that moves with the seed owes that much to the draws; --sgd-dir: another
 // set of SGD dialogues with its tools.json and system-prompt.md, as testbench/replay/build-sgd-fixture.ts --output
 // writes it, replayed in its own two halves instead of the fixture; --everyday-file: other conversations that need no
 // tool, in the replay's format, each with a `meta.sampleId` or an id to split by, instead of the LoCoMo fixture;
@@ -54,6 +56,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     half: { type: 'string' },
     misses: { type: 'boolean' },
+    seed: { type: 'string' },
     query: { type: 'string' },
     'sgd-dir': { type: 'string' },
     'everyday-file': { type: 'string' },
@@ -182,6 +185,7 @@ for (const entry of FIXTURES.filter((one) => wanted(one.key))) {
         createService: createChatService,
         baselinesInWorkers: true,
         findToolsQuery: query,
+        ...(values.seed === undefined ? {} : { simulatorSeed: values.seed }),
       });
       if (!result.ok) throw new Error(`${entry.title} ${half}: ${result.reason}`);
       const figures = measureSelection(result.run);

@@ -33,6 +33,11 @@ export type ReplayEnvironmentOptions = {
   readonly baselinesInWorkers?: boolean;
   /** What the replayed model's find_tools queries say (simulator only); default `user-words`. */
   readonly findToolsQuery?: FindToolsQuery;
+  /**
+   * The simulator's seed (simulator only; default `replay`): with the request, it decides what the stand-in for the
+   * cheap model draws from a selector's shortlist, so another seed shows how much a figure owes to those draws.
+   */
+  readonly simulatorSeed?: string;
 };
 
 export type OpenedEnvironment =
@@ -61,7 +66,7 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
   const start = Date.parse(options.conversations[0]?.turns[0]?.at ?? '');
   const simulated = options.live === undefined;
   const clock = simulated ? createClock(Number.isFinite(start) ? start : undefined) : WALL_CLOCK;
-  const simulator = simulated ? createSimulator({ clock, seed: 'replay' }) : undefined;
+  const simulator = simulated ? createSimulator({ clock, seed: options.simulatorSeed ?? 'replay' }) : undefined;
   const server = simulator === undefined ? undefined : await startSimulatorServer({ simulator });
   const connection: BedrockConnection = options.live ?? { region: 'us-east-1', endpoint: server?.url ?? '' };
   const database = await openDatabase({ url: databaseUrl, createClient });

@@ -113,6 +113,48 @@ describe('createSimulator', () => {
     assert.deepEqual(answer.body['metrics'], { latencyMs: 5 });
   });
 
+  it('answers a forced tool at temperature 0 by the request alone, whatever came before it', async () => {
+    const picks = {
+      type: 'object',
+      properties: {
+        tools: {
+          type: 'array',
+          items: { type: 'string', enum: 'abcdefghijklmnopqrst'.split('') },
+          minItems: 3,
+          maxItems: 5,
+        },
+      },
+      required: ['tools'],
+    };
+    const select = (temperature: number, text: string) => ({
+      messages: [userText(text)],
+      inferenceConfig: { temperature },
+      toolConfig: {
+        tools: [{ toolSpec: { name: 'select_tools', inputSchema: { json: picks } } }],
+        toolChoice: { tool: { name: 'select_tools' } },
+      },
+    });
+    const inputOf = (answer: Awaited<ReturnType<typeof call>>) =>
+      JSON.stringify(
+        (answer.body as { output: { message: { content: { toolUse: { input: unknown } }[] } } })
+          .output.message.content[0]?.toolUse.input,
+      );
+    const drawn = async (temperature: number, before: number): Promise<string> => {
+      simulator.reset();
+      for (let index = 0; index < before; index += 1) await call(simulator, select(temperature, `earlier ${index}`));
+      return inputOf(await call(simulator, select(temperature, 'Find me a hotel in Rome')));
+    };
+    const steady: string[] = [];
+    const warm: string[] = [];
+    for (let before = 0; before < 6; before += 1) {
+      steady.push(await drawn(0, before));
+      warm.push(await drawn(0.7, before));
+    }
+    // At temperature 0 the same request draws the same picks; at 0.7 the picks follow the request's place in the run.
+    assert.equal(new Set(steady).size, 1, steady.join(' | '));
+    assert.ok(new Set(warm).size > 1, warm.join(' | '));
+  });
+
   it('gives the same replies after reset (deterministic from the seed and request order)', async () => {
     const first = await call(simulator, hello);
     simulator.clock.advance(1000);

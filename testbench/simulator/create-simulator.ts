@@ -117,6 +117,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       script,
       now: clock.now(),
       seed: `${options.seed ?? ''}:${sequence}`,
+      requestSeed: options.seed ?? '',
       latencyMs: faults.latencyMs,
     });
     if (outcome.kind === 'error') return fail(outcome.error);

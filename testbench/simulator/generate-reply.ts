@@ -68,6 +68,12 @@ export type GenerateReplyOptions = {
   readonly item: ScriptItem | undefined;
   /** Seeds the reply and the toolUse ids (the simulator passes the request hash and its sequence number). */
   readonly seed: string;
+  /**
+   * Seeds a forced tool's input when the request asks for temperature 0 (the simulator passes the request hash, not
+   * its sequence number): the same request then gets the same answer wherever it comes in a run, as a model at
+   * temperature 0 gives it, so one more or one fewer call earlier in a run moves no later draw. Default `seed`.
+   */
+  readonly requestSeed?: string;
   readonly maxTokens: number;
 };
 
@@ -98,7 +104,10 @@ export function generateReply(options: GenerateReplyOptions): Reply {
       toolUse: {
         toolUseId: createToolUseId(random),
         name: String(forced['name']),
-        input: sampleFromSchema(schema, random),
+        input: sampleFromSchema(
+          schema,
+          options.input.temperature === 0 ? createRandom(options.requestSeed ?? options.seed) : random,
+        ),
       },
     }];
     return { content, stopReason: 'tool_use', outputTokens: sumTokens(content) };

@@ -133,6 +133,7 @@ export function parseConverseInput(body: unknown): ParseResult {
       hasToolConfig: toolConfig !== undefined,
       toolChoice: choice as ToolChoice | undefined,
       maxTokens: maxTokens as number | undefined,
+      temperature: typeof inference['temperature'] === 'number' ? inference['temperature'] : undefined,
     },
   };
 }

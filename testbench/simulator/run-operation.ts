@@ -31,6 +31,11 @@ export type RunOperationOptions = {
   readonly now: number;
   /** With the prefix hash, seeds the reply and toolUse ids: same seed + same request → same reply. */
   readonly seed: string;
+  /**
+   * With the prefix hash, seeds a forced tool's input at temperature 0 (see GenerateReplyOptions.requestSeed): the
+   * simulator's own seed, without the request's sequence number. Default `seed`.
+   */
+  readonly requestSeed?: string;
   readonly latencyMs: number;
 };
 
@@ -77,6 +82,7 @@ export function runOperation(options: RunOperationOptions): Outcome {
     input: result.input,
     item,
     seed: `${options.seed}:${result.prefix.blocks.at(-1)?.hash ?? ''}`,
+    requestSeed: `${options.requestSeed ?? options.seed}:${result.prefix.blocks.at(-1)?.hash ?? ''}`,
     maxTokens: result.input.maxTokens ?? options.facts.defaultMaxTokens,
   });
   const usage: Usage = {

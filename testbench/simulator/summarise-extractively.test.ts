@@ -93,6 +93,7 @@ describe('summariseExtractively', () => {
       hasToolConfig: false,
       toolChoice: undefined,
       maxTokens: 100,
+      temperature: undefined,
     };
     assert.deepEqual([isSummaryRequest(chat), summariseExtractively(chat)], [false, undefined]);
   });

@@ -27,6 +27,8 @@ export type ConverseInput = {
   readonly hasToolConfig: boolean;
   readonly toolChoice: ToolChoice | undefined;
   readonly maxTokens: number | undefined;
+  /** `inferenceConfig.temperature` when it is a number: at 0 a model answers the same request the same way. */
+  readonly temperature: number | undefined;
 };
 
 export type ToolSpec = {
