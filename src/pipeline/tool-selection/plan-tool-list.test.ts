@@ -224,6 +224,35 @@ describe('planToolList', () => {
     assert.deepEqual([covered.kind, covered.kind === 'keep' && covered.reason], ['keep', 'offered-covers']);
   });
 
+  it("moves to the request's own step when only another step of its domain is offered (a reservation, not a search)", () => {
+    const dining = createTestCatalogue([
+      ['restaurants_1_find_restaurants', 'Find restaurants in a city by cuisine and price range.', ['restaurants']],
+      ['restaurants_1_reserve_restaurant', 'Reserve a table at a restaurant for a date and time.', ['restaurants']],
+      ['events_1_find_events', 'Find concerts and games happening in a city.', ['events']],
+      ['events_1_buy_event_tickets', 'Buy tickets for an event on a date.', ['events']],
+      ['weather_1_get_weather', 'Check the weather for a city.', ['weather']],
+    ]);
+    const offered = ['events_1_buy_event_tickets', 'events_1_find_events', 'restaurants_1_reserve_restaurant'];
+    const asked = planOver(dining, 'I need to find a place to eat there too.', {
+      previous: offered,
+      calledTools: ['events_1_buy_event_tickets', 'events_1_find_events'],
+    });
+    assert.deepEqual([
+      asked.kind,
+      asked.kind === 'change' && asked.reason,
+      asked.kind === 'change' && asked.trigger.name,
+    ], [
+      'change',
+      'requested-domain',
+      'restaurants_1_find_restaurants',
+    ]);
+    const covered = planOver(dining, 'I need to find a place to eat there too.', {
+      previous: ['restaurants_1_find_restaurants', ...offered],
+      calledTools: ['events_1_buy_event_tickets', 'events_1_find_events'],
+    });
+    assert.deepEqual([covered.kind, covered.kind === 'keep' && covered.reason], ['keep', 'offered-covers']);
+  });
+
   it('moves to the step the assistant proposed when the user assents to it, not on an assent to a plain answer', () => {
     const proposal = 'I can do that. Please confirm: a flight to Rome on Friday for 2 passengers.';
     const assent = plan('Yes, that is correct.', NOTES, ['create_note'], undefined, proposal);

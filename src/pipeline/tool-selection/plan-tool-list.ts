@@ -146,16 +146,14 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   const assentedStep = proposal === undefined
     ? undefined
     : findAssentedStep({ ...input, offered: input.previous, candidates });
-  if (assentedStep === undefined) {
-    if (byRequest) {
-      // Offered already when an offered tool holds a word the request named its domain by: under a broad tag
-      // ("travel") the flight tools do not cover "I need a hotel around there".
-      if (input.previous.some((name) => requestedTools.has(name))) return keep('offered-covers');
-    } else if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
+  // A request the message makes goes on to the ranking, which tells which of the requested tools it asks for (and
+  // keeps the list when that one is offered): an offered reservation does not cover "I need to find a place to eat".
+  if (assentedStep === undefined && !byRequest) {
+    if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
     // A conversation that has used no tool changes its list for a message that may ask for one, or answers the
     // assistant's question ("Well, Theater is my first choice."): not for small talk that names a tool's topic. A
     // desk's own domain (isDeploymentDomain) is what its users come for: a statement there may be the task.
-    else if (
+    if (
       input.calledTools.length === 0 && !answersQuestion && !mayAskForTool(input.text, isAction) &&
       !candidates.some((entry) =>
         input.domainsOf(entry.name).some((domain) => isDeploymentDomain(input.domainPrior, domain))
@@ -207,7 +205,9 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     : evidence.find((entry) => entry.name === requestedTool) ??
       { name: requestedTool, words: 0, nameWords: 0, rareWords: 0, phrase: false, valueWords: 0 };
   if (trigger === undefined) return keep('no-evidence');
-  // The candidate the conversation-aware ranking puts first is offered already: nothing to change.
+  // The candidate (or requested tool: under a broad tag, "I need a hotel around there" asks for the tools that hold
+  // "hotel", not the flight tools of its "travel" tag) the conversation-aware ranking puts first is offered already:
+  // nothing to change.
   if (input.previous.includes(trigger.name)) return keep('offered-covers');
   // The deployment's own domain holds the focus unless the message clearly leads elsewhere (see focusToolRanking): a
   // look-alike tool of another domain ("the credit card ending in 9725" in an airline desk's task) changes nothing. A
