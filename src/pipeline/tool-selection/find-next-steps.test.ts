@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTestCatalogue, viewCatalogue } from '../test-support/test-catalogue.test-support.ts';
-import { findNextStep, findTaskPartner } from './find-next-steps.ts';
+import { findLookAlikes, findNextStep, findTaskPartner } from './find-next-steps.ts';
 
 const SEARCH = { location: 'City of the hotel', number_of_rooms: 'Rooms wanted' };
 const RESERVE = { hotel_name: 'The hotel', location: 'City of the hotel', check_in_date: 'First night' };
@@ -49,5 +49,32 @@ describe('findTaskPartner', () => {
     ]);
     const unprefixed = viewCatalogue(airline);
     assert.equal(findTaskPartner(unprefixed, 'get_user_details'), undefined, 'an action and a word in common are not');
+  });
+});
+
+describe('findLookAlikes', () => {
+  const { registry: catalogue } = createTestCatalogue([
+    ['movies_1_find_movies', 'Search for movies by location and genre.', ['movies']],
+    ['movies_1_buy_movie_tickets', 'Buy tickets for a movie show.', ['movies']],
+    ['movies_3_find_movies', 'Find movies that you like.', ['movies']],
+    ['media_1_find_movies', 'Explore movies to watch online.', ['media']],
+    ['github_get_issue', 'Read an issue of a repository.', ['github']],
+    ['jira_get_issue', 'Read an issue of a project.', ['jira']],
+    ['get_user_details', 'Get the details of a user.', ['airline']],
+    ['get_reservation_details', 'Get the details of a reservation.', ['airline']],
+  ]);
+  const tools = catalogue.domainTools();
+  const alikes = (name: string, message: string) => findLookAlikes(catalogue.get(name)!, tools, message);
+  it("finds other providers' tools of the same action, within the tag and beyond it", () => {
+    assert.deepEqual(alikes('movies_1_find_movies', 'Find me a movie to see'), [
+      'media_1_find_movies',
+      'movies_3_find_movies',
+    ]);
+    assert.deepEqual(alikes('movies_1_buy_movie_tickets', 'Two tickets please'), []);
+  });
+  it('finds none when the message names a provider, or for tools whose names have no service prefix', () => {
+    assert.deepEqual(alikes('github_get_issue', 'Show me issue 5'), ['jira_get_issue']);
+    assert.deepEqual(alikes('github_get_issue', 'Show me my GitHub issue 5'), []);
+    assert.deepEqual(alikes('get_user_details', 'My user id is mia_1'), []);
   });
 });

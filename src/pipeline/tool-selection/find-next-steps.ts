@@ -80,6 +80,62 @@ export function findTaskPartner(catalogue: CatalogueView, name: string): string 
   return rankCompanions(spec, sameService, NAMESPACE_MIN_SHARED)[0];
 }
 
+/** A tool's name words after its service prefix (see namespaceOf), numbers aside: `media_1_find_movies` → "find movi". */
+function serviceActionOf(spec: ToolSpec): readonly string[] {
+  const prefix = namespaceOf(spec).split(' ').filter((term) => term !== '').length;
+  const terms = tokenizeForSearch(spec.name, { expandAbbreviations: false }).slice(prefix);
+  return [...new Set(terms.filter((term) => !isNumberTerm(term)))].sort();
+}
+
+/** The words of a tool's service prefix that its action does not hold: what a message names a provider by. */
+function providerWordsOf(spec: ToolSpec): readonly string[] {
+  const action = new Set(serviceActionOf(spec));
+  return namespaceOf(spec).split(' ').filter((term) => term !== '' && !isNumberTerm(term) && !action.has(term));
+}
+
+/**
+ * The tools that do what `spec` does for another provider (`movies_3_find_movies` and `media_1_find_movies` for
+ * `movies_1_find_movies`: the same name after the service prefix), when the message names neither provider
+ * (`github_get_issue` and `jira_get_issue` are alternatives for "show me issue 5", not for "my GitHub issue"). Pure.
+ */
+export function findLookAlikes(spec: ToolSpec, tools: readonly ToolSpec[], message: string): readonly string[] {
+  // Lower case first: "GitHub" is the word a name's "github" holds, not "git hub".
+  const messageTerms = new Set(tokenizeForSearch(message.toLowerCase()));
+  const action = serviceActionOf(spec).join(' ');
+  const named = (tool: ToolSpec) => providerWordsOf(tool).some((term) => messageTerms.has(term));
+  if (action === '' || named(spec)) return [];
+  return tools.filter((tool) => tool.name !== spec.name && serviceActionOf(tool).join(' ') === action && !named(tool))
+    .map((tool) => tool.name);
+}
+
+/** How many of the trigger's companions (the next step of its task) a change offers beside it. */
+const COMPANIONS_KEPT = 2;
+
+/**
+ * What a change offers right after its trigger: the trigger's look-alikes anywhere in the catalogue (see
+ * findLookAlikes), in ranking order, then its best COMPANIONS_KEPT companions among the other tools of its domain
+ * (`ranked`'s first `domainSize`, the trigger first; see rankCompanions). Pure.
+ */
+export function listTriggerFollowers(
+  catalogue: CatalogueView & { readonly domains: readonly string[] },
+  change: {
+    readonly trigger: string;
+    readonly ranked: readonly string[];
+    readonly domainSize: number;
+    readonly message: string;
+  },
+): readonly string[] {
+  const spec = catalogue.lookup(change.trigger);
+  if (spec === undefined) return [];
+  const specsOf = (names: readonly string[]) => names.flatMap((name) => catalogue.lookup(name) ?? []);
+  const everyTool = specsOf([...new Set([...change.ranked, ...catalogue.domains.flatMap(catalogue.domainTools)])]);
+  const domain = specsOf(change.ranked.slice(1, change.domainSize));
+  return [
+    ...findLookAlikes(spec, everyTool, change.message),
+    ...rankCompanions(spec, domain).slice(0, COMPANIONS_KEPT),
+  ];
+}
+
 /** Each of the tools' task partner (see findTaskPartner), for those that have one. Pure. */
 export function listTaskPartners(catalogue: CatalogueView, names: readonly string[]): ReadonlyMap<string, string> {
   return new Map(names.flatMap((name) => {

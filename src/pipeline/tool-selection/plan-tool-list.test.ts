@@ -380,6 +380,35 @@ describe('planToolList', () => {
     }
   });
 
+  it("offers the trigger's look-alikes (the same action of other providers) whatever the cheap model picks", () => {
+    const FIND = { location: 'City to look in', genre: 'Genre of the movie' };
+    const movies = createTestCatalogue([
+      ['movies_1_find_movies', 'Search for movies by location and genre.', ['movies'], FIND],
+      ['movies_1_get_times_for_movie', 'Get show times for a movie at a location.', ['movies'], {
+        movie_name: 'The movie',
+        location: 'City to look in',
+      }],
+      ['movies_1_buy_movie_tickets', 'Buy tickets for a movie show.', ['movies'], {
+        movie_name: 'The movie',
+        number_of_tickets: 'Tickets wanted',
+      }],
+      ['movies_3_find_movies', 'Find movies that you like.', ['movies'], { starring: 'An actor in it' }],
+      ['get_weather', 'Current weather for a city.', ['weather'], { city: 'The city' }],
+      ['get_forecast', 'Weather forecast for a city for the next days.', ['weather'], { city: 'The city' }],
+    ]);
+    const planned = planOver(movies, 'Can you search for movies in Castro Valley?', {
+      previous: ['get_weather'],
+      calledTools: ['get_weather'],
+    });
+    if (planned.kind !== 'change') assert.fail(`a change, not ${planned.reason}`);
+    assert.equal(planned.trigger.name, 'movies_1_find_movies');
+    // The cheap model may pick anything on its shortlist: here the other domain's tools.
+    const picked = { selected: ['get_forecast', 'get_weather'], source: 'model' as const, dropped: [] };
+    const list = finishToolList(planned, picked, { minTools: 3, maxTools: 5 });
+    assert.ok(list.includes('movies_3_find_movies'), list.join(', '));
+    assert.ok(list.includes('movies_1_get_times_for_movie'), list.join(', '));
+  });
+
   it('chooses from a one-tool catalogue too (no word of a tiny catalogue is generic)', () => {
     const tiny = createToolRegistry();
     tiny.register({

@@ -4,11 +4,10 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
 import { isCatalogueAction } from './find-requested-domains.ts';
-import { findAssentedStep, listTaskPartners } from './find-next-steps.ts';
+import { findAssentedStep, listTaskPartners, listTriggerFollowers } from './find-next-steps.ts';
 import { focusOnTrigger } from './focus-on-trigger.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
-import { rankCompanions } from './rank-companions.ts';
 import { mayAskForTool } from './may-ask-for-tool.ts';
 import { readRequest } from './read-request.ts';
 import { planToolSelection } from './select-tools.ts';
@@ -33,8 +32,6 @@ export type ToolListKeepReason = 'no-evidence' | 'no-request' | 'offered-covers'
  * comes back to a domain finds its tools, and a list that grows by use settles and stops changing.
  */
 export const TOOLS_IN_USE_MAX = 10;
-/** How many of the trigger's companions (the next step of its task) a change offers beside it. */
-const COMPANIONS_KEPT = 2;
 /** A message with this many words for a tool of the conversation's domain still reads as a request there. */
 const OWN_DOMAIN_WORDS = 1;
 /** Specs shown to the cheap model: the best this many of the focused ranking. */
@@ -84,7 +81,11 @@ export type ToolListPlan =
     readonly ranking: readonly RankedTool[];
     /** How many entries at the front of `ranking` are the trigger and its domain's tools. */
     readonly domainSize: number;
-    /** The trigger's companions (see rankCompanions), at most COMPANIONS_KEPT: offered right after it. */
+    /**
+     * Offered right after the trigger: its look-alikes (the same action of other providers, `movies_3_find_movies` for
+     * `movies_1_find_movies`: the message cannot tell them apart), then its best companions (see
+     * listTriggerFollowers).
+     */
     readonly companions: readonly string[];
     /**
      * The task partner (see findTaskPartner) of each of the domain's first SHORTLIST_SPECS tools: offered right after
@@ -94,12 +95,6 @@ export type ToolListPlan =
     readonly previous: readonly string[];
     readonly calledTools: readonly string[];
   };
-
-function companionsOf(input: PlanToolListInput, trigger: string, domain: readonly RankedTool[]): readonly string[] {
-  const spec = input.lookup(trigger);
-  if (spec === undefined) return [];
-  return rankCompanions(spec, domain.flatMap((entry) => input.lookup(entry.name) ?? [])).slice(0, COMPANIONS_KEPT);
-}
 
 /**
  * Keeps the offered list unless the message plainly asks for a tool it lacks: strong evidence (see isStrongEvidence:
@@ -242,7 +237,12 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     selection,
     ranking: focused,
     domainSize,
-    companions: companionsOf(input, trigger.name, focused.slice(1, domainSize)),
+    companions: listTriggerFollowers(input, {
+      trigger: trigger.name,
+      ranked: focused.map((entry) => entry.name),
+      domainSize,
+      message: input.text,
+    }),
     partners: listTaskPartners(
       input,
       focused.slice(0, Math.min(domainSize, SHORTLIST_SPECS)).map((entry) => entry.name),
