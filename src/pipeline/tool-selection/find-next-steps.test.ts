@@ -62,6 +62,8 @@ describe('findLookAlikes', () => {
     ['jira_get_issue', 'Read an issue of a project.', ['jira']],
     ['get_user_details', 'Get the details of a user.', ['airline']],
     ['get_reservation_details', 'Get the details of a reservation.', ['airline']],
+    ['entropy_change_calculate', 'Calculate the change of entropy of a gas.', ['entropy_change']],
+    ['sales_growth_calculate', 'Calculate the growth of sales over a period.', ['sales_growth']],
   ]);
   const tools = catalogue.domainTools();
   const alikes = (name: string, message: string) => findLookAlikes(catalogue.get(name)!, tools, message);
@@ -72,9 +74,10 @@ describe('findLookAlikes', () => {
     ]);
     assert.deepEqual(alikes('movies_1_buy_movie_tickets', 'Two tickets please'), []);
   });
-  it('finds none when the message names a provider, or for tools whose names have no service prefix', () => {
+  it('finds none when the message names a provider, for names without a service prefix or with one word after it', () => {
     assert.deepEqual(alikes('github_get_issue', 'Show me issue 5'), ['jira_get_issue']);
     assert.deepEqual(alikes('github_get_issue', 'Show me my GitHub issue 5'), []);
     assert.deepEqual(alikes('get_user_details', 'My user id is mia_1'), []);
+    assert.deepEqual(alikes('entropy_change_calculate', 'Calculate it please'), [], 'one word is no action and object');
   });
 });

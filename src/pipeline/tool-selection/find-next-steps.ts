@@ -93,17 +93,22 @@ function providerWordsOf(spec: ToolSpec): readonly string[] {
   return namespaceOf(spec).split(' ').filter((term) => term !== '' && !isNumberTerm(term) && !action.has(term));
 }
 
+/** A look-alike's name says an action and its object after the service prefix: one word ("calculate") is not enough. */
+const LOOK_ALIKE_MIN_WORDS = 2;
+
 /**
  * The tools that do what `spec` does for another provider (`movies_3_find_movies` and `media_1_find_movies` for
- * `movies_1_find_movies`: the same name after the service prefix), when the message names neither provider
- * (`github_get_issue` and `jira_get_issue` are alternatives for "show me issue 5", not for "my GitHub issue"). Pure.
+ * `movies_1_find_movies`: the same name after the service prefix, at least LOOK_ALIKE_MIN_WORDS words), when the
+ * message names neither provider (`github_get_issue` and `jira_get_issue` are alternatives for "show me issue 5", not
+ * for "my GitHub issue"; `entropy_change_calculate` and `sales_growth_calculate` never are). Pure.
  */
 export function findLookAlikes(spec: ToolSpec, tools: readonly ToolSpec[], message: string): readonly string[] {
   // Lower case first: "GitHub" is the word a name's "github" holds, not "git hub".
   const messageTerms = new Set(tokenizeForSearch(message.toLowerCase()));
-  const action = serviceActionOf(spec).join(' ');
+  const words = serviceActionOf(spec);
+  const action = words.join(' ');
   const named = (tool: ToolSpec) => providerWordsOf(tool).some((term) => messageTerms.has(term));
-  if (action === '' || named(spec)) return [];
+  if (words.length < LOOK_ALIKE_MIN_WORDS || named(spec)) return [];
   return tools.filter((tool) => tool.name !== spec.name && serviceActionOf(tool).join(' ') === action && !named(tool))
     .map((tool) => tool.name);
 }
