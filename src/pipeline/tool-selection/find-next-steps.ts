@@ -80,21 +80,20 @@ export function findTaskPartner(catalogue: CatalogueView, name: string): string 
   return rankCompanions(spec, sameService, NAMESPACE_MIN_SHARED)[0];
 }
 
-/** A tool's name words after its service prefix (see namespaceOf), numbers aside: `media_1_find_movies` → "find movi". */
-function serviceActionOf(spec: ToolSpec): readonly string[] {
-  const prefix = namespaceOf(spec).split(' ').filter((term) => term !== '').length;
-  const terms = tokenizeForSearch(spec.name, { expandAbbreviations: false }).slice(prefix);
-  return [...new Set(terms.filter((term) => !isNumberTerm(term)))].sort();
-}
-
-/** The words of a tool's service prefix that its action does not hold: what a message names a provider by. */
-function providerWordsOf(spec: ToolSpec): readonly string[] {
-  const action = new Set(serviceActionOf(spec));
-  return namespaceOf(spec).split(' ').filter((term) => term !== '' && !isNumberTerm(term) && !action.has(term));
-}
-
 /** A look-alike's name says an action and its object after the service prefix: one word ("calculate") is not enough. */
 const LOOK_ALIKE_MIN_WORDS = 2;
+
+/**
+ * A tool's name read once as a service prefix (see namespaceOf) and an action: the action's words, numbers aside
+ * (`media_1_find_movies` → "find movi"), and the prefix's words the action does not hold, which a message names the
+ * provider by ("media").
+ */
+function readServiceName(spec: ToolSpec): { readonly action: readonly string[]; readonly provider: readonly string[] } {
+  const prefix = namespaceOf(spec).split(' ').filter((term) => term !== '');
+  const terms = tokenizeForSearch(spec.name, { expandAbbreviations: false }).slice(prefix.length);
+  const action = [...new Set(terms.filter((term) => !isNumberTerm(term)))].sort();
+  return { action, provider: prefix.filter((term) => !isNumberTerm(term) && !action.includes(term)) };
+}
 
 /**
  * The tools that do what `spec` does for another provider (`movies_3_find_movies` and `media_1_find_movies` for
@@ -105,12 +104,15 @@ const LOOK_ALIKE_MIN_WORDS = 2;
 export function findLookAlikes(spec: ToolSpec, tools: readonly ToolSpec[], message: string): readonly string[] {
   // Lower case first: "GitHub" is the word a name's "github" holds, not "git hub".
   const messageTerms = new Set(tokenizeForSearch(message.toLowerCase()));
-  const words = serviceActionOf(spec);
-  const action = words.join(' ');
-  const named = (tool: ToolSpec) => providerWordsOf(tool).some((term) => messageTerms.has(term));
-  if (words.length < LOOK_ALIKE_MIN_WORDS || named(spec)) return [];
-  return tools.filter((tool) => tool.name !== spec.name && serviceActionOf(tool).join(' ') === action && !named(tool))
-    .map((tool) => tool.name);
+  const named = (provider: readonly string[]) => provider.some((term) => messageTerms.has(term));
+  const own = readServiceName(spec);
+  if (own.action.length < LOOK_ALIKE_MIN_WORDS || named(own.provider)) return [];
+  const action = own.action.join(' ');
+  return tools.filter((tool) => {
+    if (tool.name === spec.name) return false;
+    const other = readServiceName(tool);
+    return other.action.join(' ') === action && !named(other.provider);
+  }).map((tool) => tool.name);
 }
 
 /** How many of the trigger's companions (the next step of its task) a change offers beside it. */
