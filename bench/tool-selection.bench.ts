@@ -29,7 +29,11 @@ import type { Conversation } from '../testbench/replay/conversation-format.ts';
 import { groupExchanges } from '../testbench/replay/group-exchanges.ts';
 import { labelToolQueries } from '../testbench/replay/label-tool-queries.ts';
 import { loadConversationsFile } from '../testbench/replay/load-conversations-file.ts';
-import { measureSelection, type SelectionFigures } from '../testbench/replay/measure-selection.ts';
+import {
+  formatSelectionMisses,
+  measureSelection,
+  type SelectionFigures,
+} from '../testbench/replay/measure-selection.ts';
 import { createReplaySettings } from '../testbench/replay/run-replay-cli.ts';
 import { type ReplayRun, runReplay } from '../testbench/replay/run-replay.ts';
 import { type Half, HALVES, splitHalves } from '../testbench/replay/split-halves.ts';
@@ -209,6 +213,8 @@ for (const entry of FIXTURES.filter((one) => wanted(one.key))) {
           }; by reason: ${reasons}`,
         );
       }
+      const selectionMisses = formatSelectionMisses(figures.notOfferedBySelection);
+      if (selectionMisses !== '') console.log(`${title} ${half}: ${selectionMisses}`);
       if (values.misses === true) printMisses(result.run, conversations);
     }
   }

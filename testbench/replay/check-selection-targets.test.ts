@@ -10,6 +10,7 @@ const MET: SelectionFigures = {
   withRecovery: 0.995,
   missedByDomain: { airline: 1 },
   missedByReason: { 'not-found': 1 },
+  notOfferedBySelection: { 'no-selector-call': 8 },
   toolListChanges: 5,
   changesPer100Turns: 1.67,
   changeCostUsd: 0.01,

@@ -51,7 +51,14 @@ const REPLAY: ConversationReplay = {
       scriptLeft: 0,
       toolCalls: [
         { name: 'get_user', step: 0, verdict: 'offered', domain: 'people' },
-        { name: 'search', step: 1, verdict: 'missed', reason: 'no-find-tools', domain: 'web' },
+        {
+          name: 'search',
+          step: 1,
+          verdict: 'missed',
+          reason: 'no-find-tools',
+          selection: 'no-selector-call',
+          domain: 'web',
+        },
       ],
       calls: [call('selector', 0, usage(100, 0, 0, 10)), {
         ...call('main', 0, usage(0, 0, 800, 50)),
@@ -64,7 +71,7 @@ const REPLAY: ConversationReplay = {
       at: 2 * MINUTE,
       summaryTokens: 40,
       scriptLeft: 1,
-      toolCalls: [{ name: 'get_user', step: 0, verdict: 'recovered', domain: 'people' }],
+      toolCalls: [{ name: 'get_user', step: 0, verdict: 'recovered', selection: 'not-shortlisted', domain: 'people' }],
       calls: [call('main', 2 * MINUTE, usage(5, 900, 200, 30)), call('summariser', 2 * MINUTE, usage(300, 0, 0, 40))],
     },
     // 30 minutes later: outside the TTL, so not counted for the cache-read share; and one invalid request.
@@ -145,7 +152,8 @@ describe('computeConversationFigures', () => {
     assert.equal(figures.failedTurns, 1);
   });
 
-  it('counts the recorded tool calls by verdict, and the misses by domain', () => {
+  it('counts the recorded tool calls by verdict, the misses by domain, and the calls not offered first by selection', () => {
+    const notOfferedBySelection = { 'no-selector-call': 1, 'not-shortlisted': 1 };
     assert.deepEqual(figures.toolCalls, {
       recorded: 3,
       offered: 1,
@@ -153,6 +161,7 @@ describe('computeConversationFigures', () => {
       missed: 1,
       missedByDomain: { web: 1 },
       missedByReason: { 'no-find-tools': 1 },
+      notOfferedBySelection,
     });
     assert.deepEqual(sumToolCalls([figures.toolCalls, figures.toolCalls]), {
       recorded: 6,
@@ -161,6 +170,7 @@ describe('computeConversationFigures', () => {
       missed: 2,
       missedByDomain: { web: 2 },
       missedByReason: { 'no-find-tools': 2 },
+      notOfferedBySelection: { 'no-selector-call': 2, 'not-shortlisted': 2 },
     });
   });
 

@@ -41,6 +41,23 @@ function request(tools: readonly string[], modelId = MAIN): PromptRequest {
   };
 }
 
+/** The selector's request as the service sends it: the cheap model must pick from the shortlist. */
+function selectorRequest(shortlist: readonly string[]): PromptRequest {
+  return {
+    ...request([], CHEAP),
+    tools: [{
+      name: 'select_tools',
+      description: 'Record the tools needed for the latest user message.',
+      inputSchema: {
+        type: 'object',
+        properties: { tools: { type: 'array', items: { type: 'string', enum: shortlist } } },
+        required: ['tools'],
+      },
+    }],
+    toolChoice: { type: 'tool', name: 'select_tools' },
+  };
+}
+
 function toolUses(content: readonly ContentBlock[]) {
   return content.flatMap((block) => (block.type === 'tool_use' ? [{ name: block.name, input: block.input }] : []));
 }
@@ -84,6 +101,7 @@ describe('createScriptedModel', () => {
       verdict: 'missed',
       reason: 'no-find-tools',
       offered: ['clarify', 'get_weather'],
+      selection: 'no-selector-call',
     }]);
     assert.deepEqual(missed, ['lookup_city'], 'the replay is told to drop its recorded output');
   });
@@ -101,6 +119,30 @@ describe('createScriptedModel', () => {
     const { verdicts } = model.finish();
     assert.equal(verdicts[0]?.verdict, 'recovered');
     assert.deepEqual(verdicts[0]?.offered, ['clarify', FIND_TOOLS_NAME, 'get_weather'], 'the list when first due');
+  });
+
+  it('tells how the list that lacked a call was chosen: by no selector call, from a shortlist without it, or with it', async () => {
+    const judge = async (shortlists: readonly (readonly string[])[]) => {
+      const simulator = createSimulator();
+      const model = createScriptedModel(createScriptReader(simulator), { simulator, mainModelId: MAIN });
+      model.begin(rome!);
+      for (const shortlist of shortlists) await model.caller.converse(selectorRequest(shortlist));
+      await model.caller.converseStream(request(['clarify', 'get_weather']));
+      return model.finish().verdicts.map((verdict) => verdict.selection);
+    };
+    assert.deepEqual(await judge([]), ['no-selector-call']);
+    assert.deepEqual(await judge([['get_weather', 'get_forecast']]), ['not-shortlisted']);
+    assert.deepEqual(await judge([['get_weather'], ['get_weather', 'lookup_city']]), ['not-picked']);
+    // An offered call is not judged, and a new turn starts with no shortlist.
+    const simulator = createSimulator();
+    const model = createScriptedModel(createScriptReader(simulator), { simulator, mainModelId: MAIN });
+    model.begin(rome!);
+    await model.caller.converse(selectorRequest(['lookup_city']));
+    await model.caller.converseStream(request(['clarify', 'lookup_city']));
+    assert.deepEqual(model.finish().verdicts.map((verdict) => verdict.selection), [undefined]);
+    model.begin(rome!);
+    await model.caller.converseStream(request(['clarify']));
+    assert.deepEqual(model.finish().verdicts.map((verdict) => verdict.selection), ['no-selector-call']);
   });
 
   it('counts a miss when the search did not bring the tool, and does not search twice in a turn', async () => {

@@ -25,7 +25,15 @@ export type ToolCallVerdict = {
   readonly reason?: 'no-find-tools' | 'not-found' | 'search-spent' | 'not-reached';
   /** The tools the request offered when the call was first due (absent when never reached). */
   readonly offered?: readonly string[];
+  /** For a call not offered when first due: how that turn's list was chosen (see SelectionMiss). */
+  readonly selection?: SelectionMiss;
 };
+
+/**
+ * Where the first try went wrong: the turn's list came without asking the cheap model (kept, or changed by the local
+ * rules); the cheap model was asked but no shortlist it saw held the tool; or one held it and the model did not pick it.
+ */
+export type SelectionMiss = 'no-selector-call' | 'not-shortlisted' | 'not-picked';
 
 export type ScriptedModel = {
   readonly caller: ModelCaller;
@@ -78,23 +86,41 @@ type Pending = {
   readonly name: string;
   readonly step: number;
   offered?: readonly string[];
+  selection?: SelectionMiss;
   /** Not offered when first due, and the model searched. */
   searched?: boolean;
   verdict?: ToolCallVerdict;
 };
+
+/** The shortlist a selector request gives the cheap model (its select_tools enum); empty when it holds none. */
+function shortlistOf(request: PromptRequest): readonly string[] {
+  const tool = request.tools.find((entry) => !isCachePoint(entry) && entry.name === SELECT_TOOLS_NAME);
+  if (tool === undefined || isCachePoint(tool)) return [];
+  const properties = tool.inputSchema['properties'] as { tools?: { items?: { enum?: unknown } } } | undefined;
+  const names = properties?.tools?.items?.enum;
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/** How a turn's list was chosen, for a call that list lacked (see SelectionMiss). */
+function judgeSelection(name: string, shortlists: readonly (readonly string[])[]): SelectionMiss {
+  if (shortlists.length === 0) return 'no-selector-call';
+  return shortlists.some((shortlist) => shortlist.includes(name)) ? 'not-picked' : 'not-shortlisted';
+}
 
 /**
  * Wraps the caller the service uses. Before each main-model call it queues exactly one simulator answer, chosen from
  * the request's own tool list: the next recorded step with the calls whose tools are offered; when one is not offered,
  * the request offers find_tools, that call was not searched for yet and the turn has searched fewer than twice, a
  * find_tools call for it (query per `options.query`); a step left with no call is skipped. Never throws on its own;
- * selector and summariser calls pass through unscripted.
+ * selector and summariser calls pass through unscripted (the shortlists of selector calls are kept to judge a miss).
  */
 export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOptions): ScriptedModel {
   let exchange: Exchange | undefined;
   let cursor = 0;
   let searches = 0;
   let pending: Pending[] = [];
+  /** The shortlists of the turn's selector calls so far. */
+  let shortlists: (readonly string[])[] = [];
   const queryFor = (call: Pending, userText: string): string =>
     options.query === 'intent' ? intentQuery(call.name, options.tagsOf?.(call.name) ?? []) : userText;
 
@@ -110,7 +136,11 @@ export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOp
         cursor += 1;
         return { model: options.mainModelId, text: reply.text ?? '' };
       }
-      for (const call of calls) call.offered ??= offered;
+      for (const call of calls) {
+        if (call.offered !== undefined) continue;
+        call.offered = offered;
+        if (!available.has(call.name)) call.selection = judgeSelection(call.name, shortlists);
+      }
       const unsearched = calls.find((call) => !available.has(call.name) && call.searched !== true);
       if (unsearched !== undefined && searches < MAX_SEARCHES_PER_TURN && available.has(FIND_TOOLS_NAME)) {
         searches += 1;
@@ -121,7 +151,12 @@ export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOp
         };
       }
       for (const call of calls) {
-        const base = { name: call.name, step: call.step, offered: call.offered ?? offered };
+        const base = {
+          name: call.name,
+          step: call.step,
+          offered: call.offered ?? offered,
+          ...(call.selection === undefined ? {} : { selection: call.selection }),
+        };
         if (!available.has(call.name)) {
           const reason = call.searched === true
             ? 'not-found'
@@ -146,6 +181,7 @@ export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOp
 
   const script = (request: PromptRequest): void => {
     const forced = request.toolChoice?.type === 'tool' && request.toolChoice.name === SELECT_TOOLS_NAME;
+    if (forced) shortlists.push(shortlistOf(request));
     if (forced || request.modelId !== options.mainModelId) return;
     options.simulator.script.clear();
     const item = decide(request);
@@ -171,6 +207,7 @@ export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOp
       exchange = next;
       cursor = 0;
       searches = 0;
+      shortlists = [];
       pending = next.steps.flatMap((step, index) =>
         (step.reply.toolCalls ?? []).map((call) => ({ name: call.name, step: index }))
       );
@@ -184,6 +221,7 @@ export function createScriptedModel(inner: ModelCaller, options: ScriptedModelOp
       const stepsLeft = Math.max(0, (exchange?.steps.length ?? 0) - cursor);
       exchange = undefined;
       pending = [];
+      shortlists = [];
       options.simulator.script.clear();
       return { verdicts, stepsLeft };
     },

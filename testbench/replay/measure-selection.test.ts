@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../../src/config/models.ts';
 import { createChatService } from '../../src/turn/create-chat-service.ts';
 import { DEFAULT_TURN_SETTINGS } from '../../src/turn/turn-dependencies.ts';
-import { measureSelection } from './measure-selection.ts';
+import { formatSelectionMisses, measureSelection } from './measure-selection.ts';
 import {
   createMissedToolConversation,
   createWeatherConversation,
@@ -32,6 +32,10 @@ describe('measureSelection', () => {
     assert.equal(figures.offeredFirstTry, offered / 6);
     assert.equal(figures.withRecovery, (offered + recovered) / 6);
     assert.ok((figures.missedByDomain['weather'] ?? 0) >= 1, 'the weather call after a note request is missed');
+    const notOffered = verdicts.filter((verdict) => verdict.verdict !== 'offered');
+    assert.ok(notOffered.every((verdict) => verdict.selection !== undefined), 'each call not offered first is judged');
+    const judged = Object.values(figures.notOfferedBySelection).reduce((sum, count) => sum + count, 0);
+    assert.equal(judged, 6 - offered);
     assert.equal(
       figures.toolListChanges,
       run.conversations.reduce((sum, one) => sum + one.toolListChanges.changes, 0),
@@ -42,5 +46,15 @@ describe('measureSelection', () => {
     const ours = run.totals.ours;
     assert.equal(figures.cacheReadTokenPercent, (100 * ours.cacheReadInputTokens) / ours.promptTokens);
     assert.deepEqual([figures.overCap, figures.rejected, figures.failedTurns], [0, 0, 0]);
+  });
+});
+
+describe('formatSelectionMisses', () => {
+  it('reads the calls not offered first by how their list was chosen, in a fixed order, leaving out kinds with none', () => {
+    assert.equal(
+      formatSelectionMisses({ 'not-picked': 1, 'no-selector-call': 39, 'not-shortlisted': 0 }),
+      'not offered first: list chosen without the cheap model 39, shortlisted, not picked 1',
+    );
+    assert.equal(formatSelectionMisses({}), '');
   });
 });

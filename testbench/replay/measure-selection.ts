@@ -1,6 +1,7 @@
 // The tool selection's figures of one replay run, beside its cost: offered and recovered shares, misses by domain,
 // tool-list changes per 100 user turns, cache reads, the bill against the 12-message cached window, cap and rejections.
 import { sumToolCalls } from './compute-replay-figures.ts';
+import type { SelectionMiss } from './create-scripted-model.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { cacheReadPercent, percentOf } from './summarise-comparison.ts';
 
@@ -13,6 +14,8 @@ export type SelectionFigures = {
   readonly withRecovery: number | null;
   readonly missedByDomain: Readonly<Record<string, number>>;
   readonly missedByReason: Readonly<Record<string, number>>;
+  /** Calls not offered on the first try by how that turn's list was chosen (see SelectionMiss). */
+  readonly notOfferedBySelection: Readonly<Record<string, number>>;
   readonly toolListChanges: number;
   readonly changesPer100Turns: number;
   readonly changeCostUsd: number;
@@ -35,6 +38,25 @@ export type SelectionFigures = {
   readonly failedTurns: number;
 };
 
+/** How each SelectionMiss reads in a report, in the order a report lists them. */
+const SELECTION_MISS_WORDS: readonly (readonly [SelectionMiss, string])[] = [
+  ['no-selector-call', 'list chosen without the cheap model'],
+  ['not-shortlisted', 'not on its shortlist'],
+  ['not-picked', 'shortlisted, not picked'],
+];
+
+/**
+ * "not offered first: list chosen without the cheap model 39, not on its shortlist 3, …" (kinds with no call left out),
+ * or '' when every call was offered first. Pure.
+ */
+export function formatSelectionMisses(counts: Readonly<Record<string, number>>): string {
+  const parts = SELECTION_MISS_WORDS.flatMap(([kind, words]) => {
+    const count = counts[kind] ?? 0;
+    return count > 0 ? [`${words} ${count}`] : [];
+  });
+  return parts.length === 0 ? '' : `not offered first: ${parts.join(', ')}`;
+}
+
 /** Pure: every figure comes from the run's own counts. */
 export function measureSelection(run: ReplayRun): SelectionFigures {
   const calls = sumToolCalls(run.conversations.map((one) => one.toolCalls));
@@ -49,6 +71,7 @@ export function measureSelection(run: ReplayRun): SelectionFigures {
     withRecovery: calls.recorded === 0 ? null : (calls.offered + calls.recovered) / calls.recorded,
     missedByDomain: calls.missedByDomain,
     missedByReason: calls.missedByReason,
+    notOfferedBySelection: calls.notOfferedBySelection,
     toolListChanges: changes,
     changesPer100Turns: userTurns === 0 ? 0 : (100 * changes) / userTurns,
     changeCostUsd: run.conversations.reduce((sum, one) => sum + one.toolListChanges.costUsd, 0),

@@ -61,6 +61,7 @@ const RUN: ReplayRun = {
         missed: 1,
         missedByDomain: { weather: 1 },
         missedByReason: { 'not-found': 1 },
+        notOfferedBySelection: { 'no-selector-call': 1, 'not-picked': 1 },
       },
       toolListChanges: { changes: 1, withinTurn: 1, costUsd: 0.001 },
       points: [

@@ -2,6 +2,7 @@
 import { BASELINE_LABELS } from './build-baseline-request.ts';
 import { type Side, SIDES, sumToolCalls } from './compute-replay-figures.ts';
 import type { ReplayRun } from './run-replay.ts';
+import { formatSelectionMisses } from './measure-selection.ts';
 import { cacheReadPercent, summariseComparison } from './summarise-comparison.ts';
 
 const SIDE_LABELS: Readonly<Record<Side, string>> = { ours: 'ours', ...BASELINE_LABELS };
@@ -133,6 +134,7 @@ export function describeToolSelection(run: ReplayRun): string[] {
   const share = (part: number, whole: number): string => percent(whole > 0 ? (100 * part) / whole : 0);
   if (calls.recorded > 0) {
     const domains = Object.entries(calls.missedByDomain).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const selectionMisses = formatSelectionMisses(calls.notOfferedBySelection);
     lines.push(
       `Recorded tool calls: ${calls.recorded}; offered on the first try ${calls.offered} (${
         share(calls.offered, calls.recorded)
@@ -144,7 +146,7 @@ export function describeToolSelection(run: ReplayRun): string[] {
           : `; misses by domain: ${domains.map(([name, count]) => `${name} ${count}`).join(', ')}; by reason: ${
             Object.entries(calls.missedByReason).map(([reason, count]) => `${reason} ${count}`).join(', ')
           }`
-      }.`,
+      }${selectionMisses === '' ? '' : `; ${selectionMisses}`}.`,
     );
   }
   const changes = run.conversations.reduce(
