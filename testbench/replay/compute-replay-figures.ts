@@ -5,8 +5,9 @@ import type { CallKind } from './create-recording-model-caller.ts';
 import { priceUsage } from './price-usage.ts';
 import type { ConversationReplay } from './replay-conversation.ts';
 import { addSides, emptySide, type SideFigures, tallyCall } from './tally-side.ts';
+import { countToolCalls, type ToolCallFigures } from './count-tool-calls.ts';
 
-export type { SideFigures };
+export type { SideFigures, ToolCallFigures };
 export type Side = 'ours' | BaselineKind;
 export const SIDES: readonly Side[] = ['ours', ...BASELINE_KINDS];
 
@@ -16,22 +17,6 @@ export type FigureOptions = {
   readonly maxInputTokens: number;
   /** A main call within this long of the previous one is expected to read the cache. */
   readonly ttlMs: number;
-};
-
-export type ToolCallFigures = {
-  readonly recorded: number;
-  readonly offered: number;
-  readonly recovered: number;
-  readonly missed: number;
-  /** Misses per domain (the tool's first tag). */
-  readonly missedByDomain: Readonly<Record<string, number>>;
-  /** Misses per reason: no find_tools offered, the search did not bring the tool, the turn ended first. */
-  readonly missedByReason: Readonly<Record<string, number>>;
-  /**
-   * Calls not offered on the first try (recovered or missed) by how that turn's list was chosen: without the cheap
-   * model, from a shortlist that lacked the tool, or from one that held it (see SelectionMiss).
-   */
-  readonly notOfferedBySelection: Readonly<Record<string, number>>;
 };
 
 export type ToolListChangeFigures = {
@@ -181,25 +166,6 @@ export function computeConversationFigures(replay: ConversationReplay, options: 
   };
 }
 
-function countToolCalls(replay: ConversationReplay): ToolCallFigures {
-  const counts = { recorded: 0, offered: 0, recovered: 0, missed: 0 };
-  const missedByDomain: Record<string, number> = {};
-  const missedByReason: Record<string, number> = {};
-  const notOfferedBySelection: Record<string, number> = {};
-  for (const call of replay.turns.flatMap((turn) => turn.toolCalls)) {
-    counts.recorded += 1;
-    counts[call.verdict] += 1;
-    if (call.selection !== undefined) {
-      notOfferedBySelection[call.selection] = (notOfferedBySelection[call.selection] ?? 0) + 1;
-    }
-    if (call.verdict !== 'missed') continue;
-    missedByDomain[call.domain] = (missedByDomain[call.domain] ?? 0) + 1;
-    const reason = call.reason ?? 'unknown';
-    missedByReason[reason] = (missedByReason[reason] ?? 0) + 1;
-  }
-  return { ...counts, missedByDomain, missedByReason, notOfferedBySelection };
-}
-
 function countToolListChanges(replay: ConversationReplay): ToolListChangeFigures {
   let previous: string | undefined;
   let changes = 0;
@@ -221,26 +187,6 @@ function countToolListChanges(replay: ConversationReplay): ToolListChangeFigures
     }
   }
   return { changes, withinTurn, costUsd };
-}
-
-/** Adds counts keyed by name into `into`. */
-function addCounts(into: Record<string, number>, counts: Readonly<Record<string, number>>): void {
-  for (const [key, count] of Object.entries(counts)) into[key] = (into[key] ?? 0) + count;
-}
-
-/** Adds conversations' tool-call figures (misses by domain, by reason and by selection merged). */
-export function sumToolCalls(figures: readonly ToolCallFigures[]): ToolCallFigures {
-  const missedByDomain: Record<string, number> = {};
-  const missedByReason: Record<string, number> = {};
-  const notOfferedBySelection: Record<string, number> = {};
-  const sum = { recorded: 0, offered: 0, recovered: 0, missed: 0 };
-  for (const one of figures) {
-    for (const key of ['recorded', 'offered', 'recovered', 'missed'] as const) sum[key] += one[key];
-    addCounts(missedByDomain, one.missedByDomain);
-    addCounts(missedByReason, one.missedByReason);
-    addCounts(notOfferedBySelection, one.notOfferedBySelection);
-  }
-  return { ...sum, missedByDomain, missedByReason, notOfferedBySelection };
 }
 
 /** Sums conversations: side totals add up, maxima take the largest. */

@@ -2,7 +2,7 @@
 // any other), searching once per turn with find_tools when a recorded tool is missing; every recorded call gets a verdict.
 import type { ModelCaller } from '../../src/bedrock/call-model.ts';
 import { FIND_TOOLS_NAME, SELECT_TOOLS_NAME } from '../../src/pipeline/tool-selection/index.ts';
-import { isCachePoint, type PromptRequest } from '../../src/pipeline/types/index.ts';
+import { isCachePoint, type PromptRequest, type ToolDefinition } from '../../src/pipeline/types/index.ts';
 import type { ScriptItem, Simulator } from '../simulator/index.ts';
 import type { Exchange } from './group-exchanges.ts';
 
@@ -94,8 +94,10 @@ type Pending = {
 
 /** The shortlist a selector request gives the cheap model (its select_tools enum); empty when it holds none. */
 function shortlistOf(request: PromptRequest): readonly string[] {
-  const tool = request.tools.find((entry) => !isCachePoint(entry) && entry.name === SELECT_TOOLS_NAME);
-  if (tool === undefined || isCachePoint(tool)) return [];
+  const tool = request.tools.find((entry): entry is ToolDefinition =>
+    !isCachePoint(entry) && entry.name === SELECT_TOOLS_NAME
+  );
+  if (tool === undefined) return [];
   const properties = tool.inputSchema['properties'] as { tools?: { items?: { enum?: unknown } } } | undefined;
   const names = properties?.tools?.items?.enum;
   return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];

@@ -1,6 +1,6 @@
 // The tool selection's figures of one replay run, beside its cost: offered and recovered shares, misses by domain,
 // tool-list changes per 100 user turns, cache reads, the bill against the 12-message cached window, cap and rejections.
-import { sumToolCalls } from './compute-replay-figures.ts';
+import { sumToolCalls } from './count-tool-calls.ts';
 import type { SelectionMiss } from './create-scripted-model.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { cacheReadPercent, percentOf } from './summarise-comparison.ts';

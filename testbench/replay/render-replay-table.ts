@@ -1,6 +1,7 @@
 // The closing terminal table: one line per conversation, then every side's totals and the headline ratios.
 import { BASELINE_LABELS } from './build-baseline-request.ts';
-import { type Side, SIDES, sumToolCalls } from './compute-replay-figures.ts';
+import { type Side, SIDES } from './compute-replay-figures.ts';
+import { sumToolCalls } from './count-tool-calls.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { formatSelectionMisses } from './measure-selection.ts';
 import { cacheReadPercent, summariseComparison } from './summarise-comparison.ts';

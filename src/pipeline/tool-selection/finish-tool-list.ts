@@ -21,7 +21,7 @@ export function finishToolList(
   const others = plan.ranking.slice(plan.domainSize).filter((entry) => entry.score > 0).map((entry) => entry.name);
   const size = Math.max(bounds.maxTools, selection.selected.length);
   const names: string[] = [];
-  for (const name of [plan.trigger.name, ...plan.companions, ...selection.selected, ...domain]) {
+  for (const name of [plan.trigger.name, ...plan.followers, ...selection.selected, ...domain]) {
     for (const entry of [name, plan.partners.get(name)]) {
       if (entry !== undefined && names.length < size && !names.includes(entry)) names.push(entry);
     }

@@ -86,7 +86,7 @@ export type ToolListPlan =
      * `movies_1_find_movies`: the message cannot tell them apart), then its best companions (see
      * listTriggerFollowers).
      */
-    readonly companions: readonly string[];
+    readonly followers: readonly string[];
     /**
      * The task partner (see findTaskPartner) of each of the domain's first SHORTLIST_SPECS tools: offered right after
      * it, so a tool comes with the other step of its task (a provider's search with its reservation).
@@ -237,7 +237,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     selection,
     ranking: focused,
     domainSize,
-    companions: listTriggerFollowers(input, {
+    followers: listTriggerFollowers(input, {
       trigger: trigger.name,
       ranked: focused.map((entry) => entry.name),
       domainSize,
