@@ -26,6 +26,15 @@ describe('measureToolEvidence', () => {
     );
     assert.equal(movie?.words, 1, 'only "ticket": the 1 of the name is no match');
   });
+  it("tells the rare words of a tool's name from its description's and from words most names hold", () => {
+    assert.deepEqual(evidenceFor('Any good hotel rooms there?', 'search_hotel')?.rareNameTerms, ['hotel']);
+    assert.deepEqual(
+      evidenceFor('Any good rooms there?', 'search_hotel')?.rareNameTerms,
+      [],
+      '"rooms" is only in its description',
+    );
+    assert.deepEqual(evidenceFor('Find something for us.', 'find_movies')?.rareNameTerms ?? [], [], '"find": 4 names');
+  });
   it("counts a word only a few tools' inputs hold, never one most inputs share", () => {
     const { index: salons } = createTestCatalogue([
       ['services_1_find_provider', 'Search for a hair stylist nearby.', ['services'], {

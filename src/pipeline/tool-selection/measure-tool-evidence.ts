@@ -42,6 +42,8 @@ export type ToolEvidence = {
    * options. Not a word a tool's name holds ("checking" is "check") or more than a few descriptions do.
    */
   readonly valueWords: number;
+  /** Of those words, the ones in the tool's name that only a few tools hold (see rareWords): "weather" (stemmed). */
+  readonly rareNameTerms: readonly string[];
 };
 
 type IndexedTool = ToolIndex['tools'][number];
@@ -161,7 +163,8 @@ export function measureToolEvidence(
       ) {
         const rareWords = [...window].filter(isRare).length;
         const valueWords = [...window].filter((term) => isValueWord(term) && inValues(tool, term)).length;
-        best = { name: tool.name, words: window.size, nameWords, rareWords, phrase, valueWords };
+        const rareNameTerms = [...window].filter((term) => isRare(term) && inName(term));
+        best = { name: tool.name, words: window.size, nameWords, rareWords, phrase, valueWords, rareNameTerms };
       }
     }
     if (best !== undefined) found.push(best);

@@ -175,6 +175,33 @@ describe('planToolList', () => {
     assert.equal(planned.kind, 'keep');
   });
 
+  it('moves in the middle of a task on a question that says a rare word of a tool\'s name ("the weather there?")', () => {
+    const asked = plan('Can I know the weather there?', TRAVEL, ['search_flights']);
+    assert.equal(asked.planned.kind, 'change');
+    if (asked.planned.kind === 'change') {
+      assert.equal(asked.planned.reason, 'strong-evidence');
+      assert.ok(WEATHER.includes(asked.planned.trigger.name), asked.planned.trigger.name);
+      assert.deepEqual(asked.planned.trigger.rareNameTerms, ['weather']);
+    }
+    assert.ok(WEATHER.every((name) => asked.list.includes(name)), asked.list.join());
+    assert.equal(
+      plan('We loved the weather there last spring.', TRAVEL, ['search_flights']).planned.kind,
+      'keep',
+      'a statement asks for nothing',
+    );
+    assert.equal(
+      plan('Can I know the weather there?', TRAVEL, []).planned.kind,
+      'keep',
+      'before any tool was used, one word is small talk',
+    );
+    const travelDesk = new Map([['travel', 1], ['notes', 0.3]]);
+    assert.equal(
+      plan('Can I know the weather there?', TRAVEL, ['search_flights'], travelDesk).planned.kind,
+      'keep',
+      'at a desk of one domain, a task there holds the list',
+    );
+  });
+
   it('chooses the first list on one word only a few tools hold ("a refund"), while nothing is offered yet', () => {
     const first = plan('I would like a refund, please', []);
     assert.equal(first.planned.kind, 'change');
@@ -211,11 +238,15 @@ describe('planToolList', () => {
       ['weather_1_get_weather', 'Check the weather for a city.', ['home']],
     ]);
     const flights = ['flights_3_search_oneway_flight', 'flights_3_reserve_oneway_flight', 'buses_1_find_bus'];
-    const asked = planOver(broad, 'I need a hotel around there.', { previous: flights, calledTools: [flights[0]!] });
-    assert.equal(asked.kind, 'change');
-    if (asked.kind === 'change') {
-      assert.equal(asked.reason, 'requested-domain');
-      assert.match(asked.trigger.name, /^hotels_4_/u);
+    // Before any call the request's word decides; in the middle of a task, "hotel" is also the object of the hotel
+    // tools' names, which only they hold: strong evidence for them.
+    for (const [calledTools, reason] of [[[], 'requested-domain'], [[flights[0]!], 'strong-evidence']] as const) {
+      const asked = planOver(broad, 'I need a hotel around there.', { previous: flights, calledTools });
+      assert.equal(asked.kind, 'change');
+      if (asked.kind === 'change') {
+        assert.equal(asked.reason, reason);
+        assert.match(asked.trigger.name, /^hotels_4_/u);
+      }
     }
     const covered = planOver(broad, 'I need a hotel around there.', {
       previous: ['hotels_4_search_hotel', ...flights],

@@ -5,6 +5,7 @@ import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index
 import { findNamedDomains } from './find-named-domains.ts';
 import { isCatalogueAction } from './find-requested-domains.ts';
 import { findAssentedStep, listTaskPartners, listTriggerFollowers } from './find-next-steps.ts';
+import { findTaskObjects } from './find-task-objects.ts';
 import { focusOnTrigger } from './focus-on-trigger.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
@@ -98,14 +99,16 @@ export type ToolListPlan =
 
 /**
  * Keeps the offered list unless the message plainly asks for a tool it lacks: strong evidence (see isStrongEvidence:
- * three of the message's own words close together in the tool's name and description, one in its name) for a tool that is not offered,
- * while no offered tool has as much. Chit-chat, thanks, questions answered from the conversation and messages that
- * share one word with some tool keep the list (and the cached prefix behind it), and so does a look-alike of another
- * domain while the conversation is in the deployment's own domain (isDeploymentDomain), the message also reads as a
- * request there and names no other domain. An assent to a proposed step takes the next step of the task the last call
- * started (see findAssentedStep). On a change, the trigger is the strong
- * candidate the conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain.
- * Pure and deterministic.
+ * three of the message's own words close together in the tool's name and description, one in its name) for a tool
+ * that is not offered, while no offered tool has as much. Chit-chat, thanks, questions answered from the conversation
+ * and messages that share one word with some tool keep the list (and the cached prefix behind it), and so does a
+ * look-alike of another domain while the conversation is in the deployment's own domain (isDeploymentDomain), the
+ * message also reads as a request there and names no other domain. In the middle of a task (a tool called in the
+ * window) outside such a desk, a question or request that says the object of a tool's name, a word only a few tools
+ * hold, asks for it too (see findTaskObjects). An assent to a proposed step takes the next step of the task
+ * the last call started (see findAssentedStep). On a change, the trigger is the strong candidate the
+ * conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain. Pure and
+ * deterministic.
  */
 export function planToolList(input: PlanToolListInput): ToolListPlan {
   // A request that says a word only one domain's tools hold ("could you find me a cab?") asks for that domain even when
@@ -134,7 +137,8 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   const namesDomain = (entry: ToolEvidence) =>
     entry.nameWords >= 1 && entry.words >= 2 &&
     findNamedDomains(text, input.domainsOf(entry.name), entry.name).size > 0;
-  const candidates = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
+  const strong = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
+  const candidates = strong.length > 0 ? strong : findTaskObjects({ ...input, evidence, isAction });
   const inRequested = (name: string) => input.domainsOf(name).some((domain) => requested.has(domain));
   const byRequest = requested.size > 0 && (candidates.length === 0 || firstRequest) &&
     !candidates.some((entry) => inRequested(entry.name));
@@ -194,11 +198,11 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     : undefined;
   const trigger = assentedStep !== undefined
     ? evidence.find((entry) => entry.name === assentedStep) ??
-      { name: assentedStep, words: 0, nameWords: 0, rareWords: 0, phrase: false, valueWords: 0 }
+      { name: assentedStep, words: 0, nameWords: 0, rareWords: 0, phrase: false, valueWords: 0, rareNameTerms: [] }
     : requestedTool === undefined
-    ? candidates.sort((a, b) => place(a) - place(b) || b.words - a.words)[0]
+    ? [...candidates].sort((a, b) => place(a) - place(b) || b.words - a.words)[0]
     : evidence.find((entry) => entry.name === requestedTool) ??
-      { name: requestedTool, words: 0, nameWords: 0, rareWords: 0, phrase: false, valueWords: 0 };
+      { name: requestedTool, words: 0, nameWords: 0, rareWords: 0, phrase: false, valueWords: 0, rareNameTerms: [] };
   if (trigger === undefined) return keep('no-evidence');
   // The candidate (or requested tool: under a broad tag, "I need a hotel around there" asks for the tools that hold
   // "hotel", not the flight tools of its "travel" tag) the conversation-aware ranking puts first is offered already:
