@@ -70,7 +70,9 @@ function plan(
 function planOver(
   catalogue: ReturnType<typeof createTestCatalogue>,
   text: string,
-  context: Pick<PlanToolListInput, 'previous' | 'calledTools'> & { readonly lastReply?: string },
+  context:
+    & Pick<PlanToolListInput, 'previous' | 'calledTools'>
+    & Partial<Pick<PlanToolListInput, 'lastReply' | 'domainPrior'>>,
 ) {
   return planToolList({
     ...context,
@@ -199,6 +201,28 @@ describe('planToolList', () => {
       plan('Can I know the weather there?', TRAVEL, ['search_flights'], travelDesk).planned.kind,
       'keep',
       'at a desk of one domain, a task there holds the list',
+    );
+  });
+
+  it("moves to another domain's tool that the message names in more words than an offered one it shares words with", () => {
+    const tickets = createTestCatalogue([
+      ['events_1_find_events', 'Find concerts and games happening in a city.', ['events']],
+      ['events_1_buy_event_tickets', 'Buy tickets for an event on a date.', ['events']],
+      ['events_1_get_event_dates', 'Get the dates of an event in a city.', ['events']],
+      ['buses_1_find_bus', 'Find a bus itinerary between cities.', ['buses']],
+      ['buses_1_buy_bus_ticket', 'Buy tickets for a bus itinerary.', ['buses']],
+      ['weather_1_get_weather', 'Check the weather for a city.', ['weather']],
+    ]);
+    const offered = ['events_1_get_event_dates', 'events_1_buy_event_tickets', 'events_1_find_events'];
+    const context = { previous: offered, calledTools: ['events_1_get_event_dates'] };
+    const text = 'I want to buy a bus ticket to go there.';
+    const asked = planOver(tickets, text, context);
+    assert.deepEqual([asked.kind, asked.kind === 'change' && asked.trigger.name], ['change', 'buses_1_buy_bus_ticket']);
+    const desk = planOver(tickets, text, { ...context, domainPrior: new Map([['events', 1], ['buses', 0.3]]) });
+    assert.deepEqual(
+      [desk.kind, desk.kind === 'keep' && desk.reason],
+      ['keep', 'offered-covers'],
+      "at a desk of one domain the conversation's ranking decides",
     );
   });
 
