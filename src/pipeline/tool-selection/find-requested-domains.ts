@@ -1,7 +1,7 @@
 // A request for a service in the user's own words ("could you find me a cab?", "I'd like a place to eat"): the message
 // reads as a request and says a word that only one or two domains' tools hold.
 import { findSynonyms, isNumberTerm, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
-import { isDeploymentDomain } from './focus-tool-ranking.ts';
+import { findDeploymentDomain } from './focus-tool-ranking.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import { isNameVerb, readNameAction } from './read-tool-name.ts';
 import { splitSentences } from './split-sentences.ts';
@@ -150,7 +150,7 @@ function readRequestedTerms(input: FindRequestedDomainsInput): readonly Requeste
   const objects = input.isRequest === true ? [input.text] : findRequestObjects(input.text);
   if (objects.length === 0) return [];
   const { actions, domainsByWord } = readCatalogue(input.index, input.domainsOf);
-  const home = [...(input.domainPrior?.keys() ?? [])].find((domain) => isDeploymentDomain(input.domainPrior, domain));
+  const home = findDeploymentDomain(input.domainPrior);
   const holders = (term: string): ReadonlySet<string> => domainsByWord.get(term) ?? new Set();
   const terms: RequestedTerm[] = [];
   for (const term of new Set(tokenizeForSearch(objects.join(' '), { expandAbbreviations: false }))) {

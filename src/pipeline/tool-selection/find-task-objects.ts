@@ -1,6 +1,6 @@
 // In the middle of a task, the tools whose object a question names: "Can I know the weather there?" after a hotel
 // search asks for the weather tool, though one word is not strong evidence (see isStrongEvidence).
-import { isDeploymentDomain } from './focus-tool-ranking.ts';
+import { findDeploymentDomain } from './focus-tool-ranking.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import type { ToolEvidence } from './measure-tool-evidence.ts';
 import { mayAskForTool } from './may-ask-for-tool.ts';
@@ -30,7 +30,8 @@ export type FindTaskObjectsInput = {
 export function findTaskObjects(input: FindTaskObjectsInput): readonly ToolEvidence[] {
   const [last] = input.calledTools;
   if (last === undefined) return [];
-  if (input.domainsOf(last).some((domain) => isDeploymentDomain(input.domainPrior, domain))) return [];
+  const home = findDeploymentDomain(input.domainPrior);
+  if (home !== undefined && input.domainsOf(last).includes(home)) return [];
   if (!mayAskForTool(input.text, input.isAction)) return [];
   return input.evidence.filter((entry) => entry.rareNameTerms.some((term) => !input.isAction(term)));
 }

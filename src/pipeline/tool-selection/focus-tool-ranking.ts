@@ -54,6 +54,11 @@ export function isDeploymentDomain(prior: DomainPrior | undefined, domain: strin
   return leadOfDomain(prior, domain) >= DEPLOYMENT_DOMAIN_LEAD;
 }
 
+/** The deployment's own domain (see isDeploymentDomain), if it has one: a concierge has none. */
+export function findDeploymentDomain(prior: DomainPrior | undefined): string | undefined {
+  return [...(prior?.keys() ?? [])].find((domain) => isDeploymentDomain(prior, domain));
+}
+
 function voteForDomains(input: FocusToolRankingInput): Map<string, number> {
   const votes = new Map<string, number>();
   // With nothing ranked (a message that names no tool) the priors still vote, with a unit weight.

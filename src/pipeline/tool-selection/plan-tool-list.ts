@@ -8,7 +8,7 @@ import { dropOutdoneCandidates } from './drop-outdone-candidates.ts';
 import { findAssentedStep, listTaskPartners, listTriggerFollowers } from './find-next-steps.ts';
 import { findTaskObjects } from './find-task-objects.ts';
 import { focusOnTrigger } from './focus-on-trigger.ts';
-import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
+import { findDeploymentDomain, focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { mayAskForTool } from './may-ask-for-tool.ts';
 import { readRequest } from './read-request.ts';
@@ -194,7 +194,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   // The trigger: the candidate the conversation-aware ranking puts first, among those no other domain's candidate
   // outdoes in words (see dropOutdoneCandidates); at a desk of one domain (isDeploymentDomain) the ranking alone
   // decides, as its look-alikes of other domains share its words.
-  const atDesk = input.domains.some((domain) => isDeploymentDomain(input.domainPrior, domain));
+  const atDesk = findDeploymentDomain(input.domainPrior) !== undefined;
   const position = new Map(ranking.map((entry, at) => [entry.name, at]));
   const place = (entry: ToolEvidence) => position.get(entry.name) ?? Number.POSITIVE_INFINITY;
   const requestedTool = byRequest
