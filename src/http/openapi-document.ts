@@ -387,7 +387,7 @@ export const OPENAPI_DOCUMENT = {
               type: 'object',
               required: ['layer', 'cause', 'unreadWrites', 'since'],
               properties: {
-                layer: { enum: ['standard-tools', 'system', 'stable-history', 'request-end'] },
+                layer: { enum: ['standard-tools', 'domain-tools', 'system', 'stable-history', 'request-end'] },
                 cause: { type: 'string' },
                 unreadWrites: integer,
                 since: { type: 'string', format: 'date-time' },

@@ -65,6 +65,8 @@ export type FinishTurnInput = Scoped<{
    * the turn was running; a change of the set is counted as setSelectedTools counts it.
    */
   selectedTools?: readonly string[];
+  /** The order this turn's last request sent the domain tools in, stored like `selectedTools`. */
+  toolOrder?: readonly string[];
 }>;
 
 /**
@@ -80,7 +82,13 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore, Conso
   getConversation(scope: ConversationScope): Promise<ConversationRecord | null>;
   /** Removes the conversation and everything derived from it; false when there was nothing of this owner's. */
   deleteConversation(scope: ConversationScope): Promise<boolean>;
-  setSelectedTools(input: Scoped<{ tools: readonly string[] | null }>): Promise<void>;
+  /**
+   * Stores the tool selection (most recently used first) and, when given, the order its request sends them in; clearing
+   * the selection (null) clears the order too.
+   */
+  setSelectedTools(
+    input: Scoped<{ tools: readonly string[] | null; order?: readonly string[] | null }>,
+  ): Promise<void>;
 
   /**
    * In ONE transaction: takes the one-turn-at-a-time lock until `now + leaseMs` (free, expired or already this turn's;

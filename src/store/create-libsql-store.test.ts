@@ -108,8 +108,23 @@ describe('createLibsqlStore: conversations', () => {
       ],
       [['add_task', 'list_tasks'], 's1', '2026-01-01T00:00:00.000Z', '2026-01-01T00:05:00.000Z'],
     );
+    assert.equal(conversation?.toolOrder, null, 'no order stored until one is given');
+    await store.setSelectedTools({ ...scope, tools: ['list_tasks', 'add_task'], order: ['add_task', 'list_tasks'] });
+    assert.deepEqual((await store.getConversation(scope))?.toolOrder, ['add_task', 'list_tasks']);
+    await store.setSelectedTools({ ...scope, tools: ['add_task', 'list_tasks'] });
+    assert.deepEqual(
+      (await store.getConversation(scope))?.toolOrder,
+      ['add_task', 'list_tasks'],
+      'kept when not given',
+    );
+    await assert.rejects(store.setSelectedTools({ ...scope, tools: ['add_task'], order: [''] }), /non-empty/u);
     await store.setSelectedTools({ ...scope, tools: null });
-    assert.equal((await store.getConversation(scope))?.selectedTools, null);
+    const cleared = await store.getConversation(scope);
+    assert.deepEqual(
+      [cleared?.selectedTools, cleared?.toolOrder],
+      [null, null],
+      'clearing the selection clears its order',
+    );
   });
 });
 

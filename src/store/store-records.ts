@@ -15,8 +15,10 @@ export type ConversationRecord = {
   readonly sessionId: string | null;
   readonly sessionStartedAt: string | null;
   readonly lastActivityAt: string | null;
-  /** The sticky tool selection (tool names), null until one is made. */
+  /** The sticky tool selection (tool names), most recently used first; null until one is made. */
   readonly selectedTools: readonly string[] | null;
+  /** The same tools in the order the last request sent them (each keeps its place, new ones last); null until then. */
+  readonly toolOrder: readonly string[] | null;
   /** The one running turn, if any; a lock past `until` may be taken over. */
   readonly turnLock: { readonly owner: string; readonly until: string } | null;
 };

@@ -44,7 +44,7 @@ export type ConversationUsage = BilledUsage & {
 };
 
 export type CacheWithheldCheckpoint = {
-  readonly layer: 'standard-tools' | 'system' | 'stable-history' | 'request-end';
+  readonly layer: 'standard-tools' | 'domain-tools' | 'system' | 'stable-history' | 'request-end';
   readonly cause: string;
   /** Writes in a row the next call did not read. */
   readonly unreadWrites: number;

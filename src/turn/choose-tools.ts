@@ -3,6 +3,7 @@
 import {
   applyToolSelection,
   finishToolList,
+  keepToolPlaces,
   planToolList,
   type ToolListPlan,
   type ToolSelection,
@@ -21,12 +22,20 @@ export type ChooseToolsInput = {
   readonly lastReply?: string;
   /** The conversation's domain tools, most recently used first (null before its first turn). */
   readonly previousSelection: readonly string[] | null;
+  /**
+   * The order the conversation's last request sent them in (null or absent: none kept yet, so name order, the order
+   * requests were sent in before it was kept).
+   */
+  readonly previousOrder?: readonly string[] | null;
   /** Tools the model called in the window, most recent first: they show the conversation's domain and stay selected. */
   readonly calledTools?: readonly string[];
 };
 
 export type ChosenTools = {
-  /** The domain tools of the request, in name order (the same set is the same bytes). */
+  /**
+   * The domain tools of the request: those of the previous request in their places, new ones after them
+   * (keepToolPlaces), so a change that only adds tools leaves the tools kept a cache read.
+   */
   readonly tools: readonly ToolSpec[];
   /** The same tools most recently used first: the order the conversation keeps them in. */
   readonly order: readonly string[];
@@ -88,8 +97,9 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     maxTools: settings.maxDomainTools,
   });
   const tools = names.flatMap((name) => registry.get(name) ?? []);
+  const sent = input.previousOrder ?? [...(input.previousSelection ?? [])].sort(compareText);
   return {
-    tools: [...tools].sort((a, b) => compareText(a.name, b.name)),
+    tools: keepToolPlaces(sent, tools.map((tool) => tool.name)).flatMap((name) => registry.get(name) ?? []),
     order: tools.map((tool) => tool.name),
     selection,
     plan,

@@ -76,18 +76,23 @@ async function build(
   { context, calledTools }: Loaded,
   ledger: TurnLedger,
 ): Promise<ChosenTools> {
-  const previousSelection = turn.snapshot.conversation.selectedTools;
+  const { selectedTools: previousSelection, toolOrder: previousOrder } = turn.snapshot.conversation;
   const chosen = await chooseTools(deps, {
     text,
     recentUserTurns: context.recentUserTurns,
     ...(context.lastReply === undefined ? {} : { lastReply: context.lastReply }),
     previousSelection,
+    previousOrder,
     calledTools,
   });
   if (chosen.call !== null) ledger.record(chosen.call);
   const selected = chosen.order;
-  if (JSON.stringify(selected) !== JSON.stringify(previousSelection)) {
-    await deps.store.setSelectedTools({ ...turn.scope, tools: selected });
+  const sent = chosen.tools.map((tool) => tool.name);
+  if (
+    JSON.stringify(selected) !== JSON.stringify(previousSelection) ||
+    JSON.stringify(sent) !== JSON.stringify(previousOrder)
+  ) {
+    await deps.store.setSelectedTools({ ...turn.scope, tools: selected, order: sent });
   }
   if (chosen.plan.kind === 'change') {
     const before = previousSelection ?? [];
@@ -153,8 +158,9 @@ async function update(
   ledger: TurnLedger,
 ): Promise<TurnOutcome> {
   ledger.settle(context.memory.summaryTokens);
+  const sent = steps.domainTools.map((tool) => tool.name);
   const order = orderToolsByUse({
-    offered: steps.domainTools.map((tool) => tool.name),
+    offered: sent,
     previousOrder: chosen.order,
     calledThisTurn: listCalledTools(steps.run),
   });
@@ -174,6 +180,8 @@ async function update(
     usage: ledger.rows,
     result,
     ...(reordered ? { selectedTools: order } : {}),
+    // A find_tools answer added tools after the offered ones: the next turn sends them in that order.
+    ...(JSON.stringify(sent) === JSON.stringify(chosen.tools.map((tool) => tool.name)) ? {} : { toolOrder: sent }),
   });
   await closeTurnJournal(deps, turn.scope, turn.idempotencyKey);
   logTurn(deps, turn, context, chosen, steps, result);

@@ -63,6 +63,8 @@ export type StoreTurnInput = ConversationScope & {
   readonly result: TurnResult;
   /** The conversation's domain tools after this turn, when they changed (stored in the same transaction). */
   readonly selectedTools?: readonly string[];
+  /** The order the turn's last request sent them in, when it changed (a find_tools answer added tools). */
+  readonly toolOrder?: readonly string[];
 };
 
 /**
@@ -86,6 +88,7 @@ export async function storeTurn(deps: TurnDependencies, input: StoreTurnInput): 
       ? {}
       : { idempotency: { key: input.idempotencyKey, response: input.result } }),
     ...(input.selectedTools === undefined ? {} : { selectedTools: input.selectedTools }),
+    ...(input.toolOrder === undefined ? {} : { toolOrder: input.toolOrder }),
   });
   if (!completed.ok) {
     throw new AppError('conflict', 'this turn lost its lock before it could be stored; send the message again');

@@ -45,7 +45,7 @@ describe('chooseTools', () => {
       names.length >= fixture.deps.settings.minDomainTools && names.length <= fixture.deps.settings.maxDomainTools,
       `between min and max tools: ${names.length}`,
     );
-    assert.deepEqual(names, [...names].sort(), 'sorted by name, so the same set is the same bytes');
+    assert.deepEqual(names, chosen.order, 'a first list is sent in the order chosen; later requests keep its places');
     assert.deepEqual(chosen.selection.dropped, ['not_a_tool']);
     assert.equal(chosen.call?.kind, 'selector');
   });
@@ -87,6 +87,22 @@ describe('chooseTools', () => {
     assert.deepEqual(chosen.order, ['list_tasks', 'create_task'], 'the stored order: most recently used first');
     assert.equal(chosen.call, null);
     assert.equal(fixture.cheapRequests().length, 0);
+  });
+
+  it('keeps the tools of the last request in their places on a change and sends the new ones after them', async () => {
+    selector = 'hang';
+    const deps = { ...fixture.deps, settings: { ...fixture.deps.settings, selectorTimeoutMs: 20 } };
+    const chosen = await chooseTools(deps, {
+      text: 'create a task to call the bank',
+      recentUserTurns: [],
+      previousSelection: ['create_note', 'search_notes'],
+      previousOrder: ['search_notes', 'create_note'],
+    });
+    assert.equal(chosen.plan.kind, 'change');
+    const names = chosen.tools.map((tool) => tool.name);
+    assert.deepEqual(names.slice(0, 2), ['search_notes', 'create_note'], `in their places: ${names.join(', ')}`);
+    assert.ok(names.slice(2).includes('create_task'), 'the new tools after them');
+    assert.deepEqual(chosen.order.slice(0, 2), ['create_note', 'search_notes'], 'the stored list keeps its use order');
   });
   it('stays in the domain of the tools the model has been calling when a message fits several domains', async () => {
     // The selector never answers here, so the local (focused) ranking alone decides.

@@ -52,14 +52,15 @@ function layout(result: PromptRequest): string[] {
 describe('placeCachePoints', () => {
   const cases: { name: string; options: PlaceCachePointsOptions; layout: string[] }[] = [
     {
-      name: 'places all four when every prefix reaches the minimum (1h only on the static standard tools)',
+      name:
+        'places four when every prefix reaches the minimum: the standard-tools point gives way to the domain-tools one',
       options: options({ tools: [big('s1'), big('s2'), small('d1')] }),
-      layout: ['tools@2:1h', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@3:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
     },
     {
       name: 'skips the point after standard tools that are below the minimum',
       options: options({ tools: [small('s1'), small('s2'), big('d1'), big('d2'), big('d3')] }),
-      layout: ['system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@5:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
     },
     {
       name: 'gives the system point 1h when no domain tools precede it',
@@ -71,7 +72,7 @@ describe('placeCachePoints', () => {
       options: options({ tools: [big('s1'), big('s2'), small('d1')] }, {
         facts: { minCacheTokens: 1_024, supportsOneHourTtl: false },
       }),
-      layout: ['tools@2:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@3:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
     },
     {
       name: 'uses 5m everywhere when the caller asks for 5m',
@@ -81,12 +82,12 @@ describe('placeCachePoints', () => {
     {
       name: '1h messages (adaptive TTL) make every point 1h, domain tools included, so TTLs never increase',
       options: options({ tools: [big('s1'), big('s2'), small('d1')] }, { staticTtl: '5m', messageTtl: '1h' }),
-      layout: ['tools@2:1h', 'system@1:1h', 'messages[2]@1:1h', 'messages[4]@1:1h'],
+      layout: ['tools@3:1h', 'system@1:1h', 'messages[2]@1:1h', 'messages[4]@1:1h'],
     },
     {
-      name: 'a 1h static TTL covering the sticky domain tools gives the system point 1h before 5m messages',
+      name: 'a 1h static TTL covering the sticky domain tools gives their point 1h before 5m messages',
       options: options({ tools: [big('s1'), big('s2'), small('d1')] }, { domainToolsTtl: '1h' }),
-      layout: ['tools@2:1h', 'system@1:1h', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@3:1h', 'system@1:1h', 'messages[2]@1:5m', 'messages[4]@1:5m'],
     },
     {
       name: '1h messages fall back to 5m on a model without a 1h TTL',
@@ -94,7 +95,7 @@ describe('placeCachePoints', () => {
         messageTtl: '1h',
         facts: { minCacheTokens: 1_024, supportsOneHourTtl: false },
       }),
-      layout: ['tools@2:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@3:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
     },
     {
       name: 'places nothing below the minimum',
@@ -123,7 +124,12 @@ describe('placeCachePoints', () => {
           content: [...message.content, { type: 'cache_point', ttl: '1h' } as CachePoint],
         })),
       }),
-      layout: ['tools@2:1h', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@3:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+    },
+    {
+      name: 'places both tool points on a first request (no previous request in the window, so a place is free)',
+      options: options({ tools: [big('s1'), big('s2'), small('d1')], messages: [userText(words(200, 'a'))] }),
+      layout: ['tools@2:1h', 'tools@4:5m', 'system@1:5m', 'messages[0]@1:5m'],
     },
   ];
   for (const testCase of cases) {
@@ -134,7 +140,7 @@ describe('placeCachePoints', () => {
         result.placements.map((entry) => entry.ttl),
         testCase.layout.map((entry) => entry.split(':')[1]),
       );
-      assert.equal(result.report.length, 4);
+      assert.equal(result.report.length, 5);
       // Only points are added: the estimate of the request is unchanged.
       assert.equal(estimateRequestTokens(result.request), estimateRequestTokens(testCase.options.request));
     });
@@ -144,12 +150,14 @@ describe('placeCachePoints', () => {
     const tools = [small('s1'), small('s2'), big('d1')];
     const result = placeCachePoints(options({ tools }));
     const standard = TOOL_USE_SYSTEM_TOKENS + estimateToolTokens(tools[0]!) + estimateToolTokens(tools[1]!);
-    const system = standard + estimateToolTokens(tools[2]!) + estimateTextTokens(words(50, 'sys'));
+    const domain = standard + estimateToolTokens(tools[2]!);
+    const system = domain + estimateTextTokens(words(50, 'sys'));
     const stable = system + messages.slice(0, 3).reduce((sum, message) => sum + estimateMessageTokens(message), 0);
     assert.deepEqual(
       result.report.map(({ layer, placed, prefixTokens }) => ({ layer, placed, prefixTokens })),
       [
         { layer: 'standard-tools', placed: false, prefixTokens: standard },
+        { layer: 'domain-tools', placed: true, prefixTokens: domain },
         { layer: 'system', placed: true, prefixTokens: system },
         { layer: 'stable-history', placed: true, prefixTokens: stable },
         {
@@ -162,6 +170,18 @@ describe('placeCachePoints', () => {
     assert.match(result.report[0]!.reason, /< model minimum 1024/u);
   });
 
+  it('lets the standard-tools point give way, with the reason, when all five have a place (at most 4)', () => {
+    const result = placeCachePoints(options({ tools: [big('s1'), big('s2'), small('d1')] }));
+    assert.deepEqual(result.report.map(({ layer, placed }) => [layer, placed]), [
+      ['standard-tools', false],
+      ['domain-tools', true],
+      ['system', true],
+      ['stable-history', true],
+      ['request-end', true],
+    ]);
+    assert.match(result.report[0]!.reason, /domain-tools point closes the same tools and the ones after them/u);
+  });
+
   it('does not mutate the request', () => {
     const options_ = options({ tools: [big('s1'), big('s2'), small('d1')] });
     const copy = structuredClone(options_.request);
@@ -169,7 +189,7 @@ describe('placeCachePoints', () => {
     assert.deepEqual(options_.request, copy);
   });
   it('compares the model minimum with the corrected prefix when a token ratio was learned', () => {
-    const plain = options({ tools: [big('s1'), big('s2'), small('d1')] });
+    const plain = options({ tools: [big('s1'), big('s2'), small('d1')], messages: [userText(words(200, 'a'))] });
     const standard = placeCachePoints(plain).report[0]!;
     assert.equal(standard.placed, true);
     // The tokenizer counts fewer tokens than estimated: the same prefix falls below the minimum once corrected.
@@ -178,18 +198,19 @@ describe('placeCachePoints', () => {
     assert.equal(corrected.report[0]!.placed, false);
     assert.equal(corrected.report[0]!.prefixTokens, standard.prefixTokens);
     assert.match(corrected.report[0]!.reason, /\(1023 corrected\) < model minimum 1024/u);
-    assert.deepEqual(layout(corrected.request), ['system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m']);
+    assert.deepEqual(layout(corrected.request), ['tools@3:5m', 'system@1:5m', 'messages[0]@1:5m']);
   });
 
   it('withholds the named layers with their reason and places the others', () => {
     const result = placeCachePoints(
       options({ tools: [big('s1'), big('s2'), small('d1')] }, {
-        withheld: new Map([['system', 'withheld: wrote 3 times in a row without a read (tool-set-changed)']]),
+        withheld: new Map([['domain-tools', 'withheld: wrote 3 times in a row without a read (tool-set-changed)']]),
       }),
     );
-    assert.deepEqual(layout(result.request), ['tools@2:1h', 'messages[2]@1:5m', 'messages[4]@1:5m']);
+    // The standard-tools point still gives way: the layout follows the prompt's shape, not what is withheld.
+    assert.deepEqual(layout(result.request), ['system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m']);
     assert.deepEqual(result.report[1], {
-      layer: 'system',
+      layer: 'domain-tools',
       placed: false,
       prefixTokens: result.report[1]!.prefixTokens,
       reason: 'withheld: wrote 3 times in a row without a read (tool-set-changed)',

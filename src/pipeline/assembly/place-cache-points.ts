@@ -7,7 +7,7 @@ import type { CachePoint, CacheTtl, PromptMessage, PromptRequest, TextBlock, Too
 import { isCachePoint } from '../types/index.ts';
 
 /** Where a checkpoint may go, in prefix order. */
-export type CacheLayer = 'standard-tools' | 'system' | 'stable-history' | 'request-end';
+export type CacheLayer = 'standard-tools' | 'domain-tools' | 'system' | 'stable-history' | 'request-end';
 
 export type CachePointDecision = {
   readonly layer: CacheLayer;
@@ -57,13 +57,14 @@ export function previousRequestEnd(messages: readonly PromptMessage[]): number {
 
 /**
  * A copy of `request` with checkpoints after the standard tools (only when they alone reach the minimum and domain
- * tools follow them), after the system layer (covers tools + system), at the end of the previous request's prefix (so
- * this turn, or this step of a tool loop, reads the previous one from cache even when more than ~20 blocks were added)
- * and at the end of this request (so the next one reads this). A candidate whose cumulative estimated prefix is below
- * `minCacheTokens` is skipped and reported. At most 4 points; with 5-minute messages '1h' only on points whose whole
- * prefix is static (standard tools, and the system layer when no domain tools precede it), '5m' after; with 1-hour
- * messages every point is '1h'. So TTLs never increase. Existing cache points
- * in `request` are removed first; the input is not mutated.
+ * tools follow them), after the domain tools (so a change that only adds tools, which a conversation's list appends
+ * after the tools it keeps, reads those from cache), after the system layer (covers tools + system), at the end of the
+ * previous request's prefix (so this turn, or this step of a tool loop, reads the previous one from cache even when
+ * more than ~20 blocks were added) and at the end of this request (so the next one reads this). A candidate whose
+ * cumulative estimated prefix is below `minCacheTokens` is skipped and reported. At most 4 points: when all five have
+ * a place the standard-tools point gives way. With 5-minute messages '1h' only on points whose whole prefix is static
+ * (standard tools, and the system layer when no domain tools precede it), '5m' after; with 1-hour messages every point
+ * is '1h'. So TTLs never increase. Existing cache points in `request` are removed first; the input is not mutated.
  */
 export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePointsResult {
   const { facts, standardToolCount } = options;
@@ -87,9 +88,10 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
     ? options.tokenRatio
     : 1;
   let placedCount = 0;
+  const corrects = (prefixTokens: number): number => Math.ceil(prefixTokens * ratio - 1e-9);
   const decide = (layer: CacheLayer, prefixTokens: number, possible: string | null, ttl: CacheTtl): boolean => {
     let reason = possible ?? '';
-    const corrected = Math.ceil(prefixTokens * ratio - 1e-9);
+    const corrected = corrects(prefixTokens);
     const withheld = options.withheld?.get(layer);
     if (possible === null && corrected < facts.minCacheTokens) {
       reason = `prefix ${prefixTokens} tokens${
@@ -117,27 +119,33 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
   tools.forEach((tool, index) => {
     if (index < standardToolCount) tokens += estimate.tool(tool);
   });
+  const standardTokens = tokens;
+  for (const tool of tools.slice(standardToolCount)) tokens += estimate.tool(tool);
+  const domainTokens = tokens;
   const hasDomainTools = tools.length > standardToolCount;
-  const afterStandard = decide(
+  const stableIndex = previousRequestEnd(messages);
+  // Five candidates, four places: the layout follows the prompt's shape, never what is withheld (a withheld point's
+  // cause would leave a write a few blocks on unread too). With domain tools, a system layer and a previous request
+  // in the window, the standard-tools point gives way: the domain-tools point closes the same tools and more, and the
+  // system point keeps the system text a read when the history moves.
+  const crowded = hasDomainTools && system.length > 0 && stableIndex >= 0 &&
+    corrects(domainTokens) >= facts.minCacheTokens;
+  decide(
     'standard-tools',
-    tokens,
+    standardTokens,
     standardToolCount === 0
       ? 'no standard tools'
-      : hasDomainTools
-      ? null
-      : 'no domain tools follow: the system point covers the same prefix',
+      : !hasDomainTools
+      ? 'no domain tools follow: the system point covers the same prefix'
+      : crowded && corrects(standardTokens) >= facts.minCacheTokens
+      ? `at most ${MAX_CACHE_POINTS} points: the domain-tools point closes the same tools and the ones after them`
+      : null,
     longTtl,
   );
-  for (const tool of tools.slice(standardToolCount)) tokens += estimate.tool(tool);
+  decide('domain-tools', domainTokens, hasDomainTools ? null : 'no domain tools', afterDomainTtl);
   for (const block of system) tokens += estimate.text(block.text);
-  const afterSystem = decide(
-    'system',
-    tokens,
-    system.length === 0 ? 'no system layer' : null,
-    hasDomainTools ? afterDomainTtl : longTtl,
-  );
+  decide('system', tokens, system.length === 0 ? 'no system layer' : null, hasDomainTools ? afterDomainTtl : longTtl);
 
-  const stableIndex = previousRequestEnd(messages);
   const cumulative: number[] = [];
   for (const message of messages) {
     tokens += estimate.message(message);
@@ -152,13 +160,15 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
   );
   const atEnd = decide('request-end', cumulative[lastIndex] ?? 0, lastIndex < 0 ? 'no messages' : null, messageTtl);
 
+  const isPlaced = (layer: CacheLayer): boolean => report.some((entry) => entry.layer === layer && entry.placed);
   const point = (layer: CacheLayer): CachePoint => ({
     type: 'cache_point',
     ttl: report.find((entry) => entry.layer === layer)?.ttl ?? '5m',
   });
   const newTools: (ToolDefinition | CachePoint)[] = [...tools];
-  if (afterStandard) newTools.splice(standardToolCount, 0, point('standard-tools'));
-  const newSystem: (TextBlock | CachePoint)[] = afterSystem ? [...system, point('system')] : [...system];
+  if (isPlaced('domain-tools')) newTools.push(point('domain-tools'));
+  if (isPlaced('standard-tools')) newTools.splice(standardToolCount, 0, point('standard-tools'));
+  const newSystem: (TextBlock | CachePoint)[] = isPlaced('system') ? [...system, point('system')] : [...system];
   const newMessages: PromptMessage[] = messages.map((message, index) => {
     const marked = (atStable && index === stableIndex) || (atEnd && index === lastIndex);
     return marked

@@ -42,6 +42,7 @@ export function fingerprintPrompt(input: FingerprintPromptInput): PromptFingerpr
   const stableIndex = previousRequestEnd(messages);
   const prefixKeys: Record<CacheLayer, string> = {
     'standard-tools': fingerprintText(`standard:${JSON.stringify(standard)}`),
+    'domain-tools': fingerprintText(`tools:${toolsKey}`),
     system: fingerprintText(staticKey),
     'stable-history': stableIndex < 0
       ? ''

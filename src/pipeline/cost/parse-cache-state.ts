@@ -4,7 +4,13 @@ import type { CacheLayer } from '../assembly/index.ts';
 import type { CacheMissReason, CheckpointPrint, PromptFingerprint } from './diagnose-cache-miss.ts';
 import { type CacheWatch, createCacheWatch, type WithheldCheckpoint } from './watch-cache-points.ts';
 
-const LAYERS: ReadonlySet<string> = new Set<CacheLayer>(['standard-tools', 'system', 'stable-history', 'request-end']);
+const LAYERS: ReadonlySet<string> = new Set<CacheLayer>([
+  'standard-tools',
+  'domain-tools',
+  'system',
+  'stable-history',
+  'request-end',
+]);
 const REASONS: ReadonlySet<string> = new Set<CacheMissReason>([
   'first-call',
   'below-minimum',

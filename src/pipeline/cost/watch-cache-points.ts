@@ -89,7 +89,7 @@ export function withheldCachePoints(watch: CacheWatch): ReadonlyMap<CacheLayer, 
 }
 
 /**
- * Learns from one main call. A placed checkpoint (standard tools, system, request end) that wrote (the call read less than its prefix) is judged by the next
+ * Learns from one main call. A placed checkpoint (standard tools, domain tools, system, request end) that wrote (the call read less than its prefix) is judged by the next
  * call: read (that call's cache read covers the same prefix) resets its count; not read adds one, and at
  * `unreadLimit` in a row the checkpoint is withheld with the cause. A withheld checkpoint comes back when its cause
  * goes away: for a changed prefix or a lapsed TTL, when the prefix it would have closed on one call reappears on the

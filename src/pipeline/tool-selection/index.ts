@@ -15,6 +15,7 @@ export { offerFoundTools } from './offer-found-tools.ts';
 export type { OfferFoundToolsInput } from './offer-found-tools.ts';
 export { finishToolList } from './finish-tool-list.ts';
 export { planToolList, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
+export { keepToolPlaces } from './keep-tool-places.ts';
 export { orderToolsByUse } from './order-tools-by-use.ts';
 export type { OrderToolsByUseInput } from './order-tools-by-use.ts';
 export type { PlanToolListInput, ToolListChangeReason, ToolListKeepReason, ToolListPlan } from './plan-tool-list.ts';

@@ -73,6 +73,7 @@ export function createConversationOperations(context: StoreContext): Conversatio
         sessionStartedAt: null,
         lastActivityAt: null,
         selectedTools: null,
+        toolOrder: null,
         turnLock: null,
       };
     },
@@ -98,11 +99,24 @@ export function createConversationOperations(context: StoreContext): Conversatio
     },
 
     async setSelectedTools(input) {
-      if (input.tools !== null && !input.tools.every((tool) => typeof tool === 'string' && tool.length > 0)) {
-        throw new AppError('internal', 'selected tools must be non-empty tool names');
+      for (const names of [input.tools, input.order ?? null]) {
+        if (names !== null && !names.every((tool) => typeof tool === 'string' && tool.length > 0)) {
+          throw new AppError('internal', 'selected tools must be non-empty tool names');
+        }
       }
       const tools = input.tools === null ? null : JSON.stringify(input.tools);
-      await updateOwned(input, `selected_tools = ?, tool_changes = tool_changes + ${TOOL_SET_CHANGED}`, [tools, tools]);
+      const order = input.tools === null || input.order === null
+        ? null
+        : input.order === undefined
+        ? undefined
+        : JSON.stringify(input.order);
+      await updateOwned(
+        input,
+        `selected_tools = ?, tool_changes = tool_changes + ${TOOL_SET_CHANGED}${
+          order === undefined ? '' : ', tool_order = ?'
+        }`,
+        order === undefined ? [tools, tools] : [tools, tools, order],
+      );
     },
   };
 }

@@ -14,20 +14,27 @@ import { AppError } from '../../errors.ts';
 
 export const CONVERSATION_COLUMNS =
   'c.id, c.owner_id, c.title, c.created_at, c.updated_at, c.session_id, c.session_started_at, c.last_activity_at, ' +
-  'c.selected_tools, c.turn_lock_until, c.turn_lock_owner';
+  'c.selected_tools, c.tool_order, c.turn_lock_until, c.turn_lock_owner';
 export const MESSAGE_COLUMNS =
   'm.id, m.seq, m.role, m.content, m.text, m.visible, m.token_estimate, m.turn_id, m.created_at';
 export const MEMORY_COLUMNS =
   'summary, covers_up_to_seq, version, summary_tokens, gaps, gap_count, unsummarised_messages, updated_at';
 export const TURN_COLUMNS = 'id, conversation_id, status, user_message_seq, started_at, finished_at, error_code';
 
+/** A JSON list of tool names, or null; anything else is a malformed row. */
+function readNames(row: Row, column: string): string[] | null {
+  const names = readTextOrNull(row, column) === null ? null : readJson(row, column);
+  if (names !== null && !(Array.isArray(names) && names.every((name) => typeof name === 'string'))) {
+    throw new AppError('store_error', `stored row is malformed: ${column} is not a list of names`);
+  }
+  return names;
+}
+
 export function toConversation(row: Row): ConversationRecord {
   const lockOwner = readTextOrNull(row, 'turn_lock_owner');
   const lockUntil = readNumberOrNull(row, 'turn_lock_until');
-  const tools = row['selected_tools'] === null ? null : readJson(row, 'selected_tools');
-  if (tools !== null && !(Array.isArray(tools) && tools.every((tool) => typeof tool === 'string'))) {
-    throw new AppError('store_error', 'stored row is malformed: selected_tools is not a list of names');
-  }
+  const tools = readNames(row, 'selected_tools');
+  const order = readNames(row, 'tool_order');
   return {
     id: readText(row, 'id'),
     ownerId: readText(row, 'owner_id'),
@@ -38,6 +45,7 @@ export function toConversation(row: Row): ConversationRecord {
     sessionStartedAt: readTextOrNull(row, 'session_started_at'),
     lastActivityAt: readTextOrNull(row, 'last_activity_at'),
     selectedTools: tools,
+    toolOrder: order,
     turnLock: lockOwner === null || lockUntil === null
       ? null
       : { owner: lockOwner, until: new Date(lockUntil).toISOString() },

@@ -199,12 +199,23 @@ describe('completeTurn / failTurn', () => {
     assert.equal(await toolChanges(), 0, 'a new order of the same tools is not a change');
     assert.ok((await finish('tools-3', ['get_weather', 'reserve_hotel'])).ok);
     assert.equal(await toolChanges(), 1);
-    const late = await store.completeTurn({ ...scope, turnId: 'tools-3', selectedTools: ['send_message'] });
+    const late = await store.completeTurn({
+      ...scope,
+      turnId: 'tools-3',
+      selectedTools: ['send_message'],
+      toolOrder: ['send_message'],
+    });
     assert.deepEqual(late, { ok: false, reason: 'turn_not_running' });
     assert.deepEqual((await store.getConversation(scope))?.selectedTools, ['get_weather', 'reserve_hotel']);
+    assert.equal((await store.getConversation(scope))?.toolOrder, null);
     assert.equal(await toolChanges(), 1, 'a turn that is no longer running changes nothing');
     await startTurn(scope, 'tools-4');
     await assert.rejects(store.completeTurn({ ...scope, turnId: 'tools-4', selectedTools: [''] }), /non-empty/);
+    await assert.rejects(store.completeTurn({ ...scope, turnId: 'tools-4', toolOrder: [''] }), /non-empty/);
+    assert.ok(
+      (await store.completeTurn({ ...scope, turnId: 'tools-4', toolOrder: ['reserve_hotel', 'get_weather'] })).ok,
+    );
+    assert.deepEqual((await store.getConversation(scope))?.toolOrder, ['reserve_hotel', 'get_weather'], 'stored');
   });
 
   it('writes none of a finishing batch when one part is malformed', async () => {

@@ -61,6 +61,13 @@ function buildConversationUpdate(
     );
     args.push(...options.guard.args, tools, ...options.guard.args, tools);
   }
+  if (input.toolOrder !== undefined) {
+    if (!input.toolOrder.every((tool) => typeof tool === 'string' && tool.length > 0)) {
+      throw new AppError('internal', 'the tool order must be non-empty tool names');
+    }
+    assignments.push(`tool_order = CASE WHEN ${options.guard.sql} THEN ? ELSE c.tool_order END`);
+    args.push(...options.guard.args, JSON.stringify(input.toolOrder));
+  }
   if (assignments.length === 0) return null;
   return {
     sql: `UPDATE conversations AS c SET ${assignments.join(', ')} WHERE ${OWNED}`,
