@@ -52,10 +52,9 @@ function layout(result: PromptRequest): string[] {
 describe('placeCachePoints', () => {
   const cases: { name: string; options: PlaceCachePointsOptions; layout: string[] }[] = [
     {
-      name:
-        'places four when every prefix reaches the minimum: the standard-tools point gives way to the domain-tools one',
+      name: 'places four when every prefix reaches the minimum: the stable-history point gives way',
       options: options({ tools: [big('s1'), big('s2'), small('d1')] }),
-      layout: ['tools@3:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@2:1h', 'tools@4:5m', 'system@1:5m', 'messages[4]@1:5m'],
     },
     {
       name: 'skips the point after standard tools that are below the minimum',
@@ -72,7 +71,7 @@ describe('placeCachePoints', () => {
       options: options({ tools: [big('s1'), big('s2'), small('d1')] }, {
         facts: { minCacheTokens: 1_024, supportsOneHourTtl: false },
       }),
-      layout: ['tools@3:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@2:5m', 'tools@4:5m', 'system@1:5m', 'messages[4]@1:5m'],
     },
     {
       name: 'uses 5m everywhere when the caller asks for 5m',
@@ -82,12 +81,12 @@ describe('placeCachePoints', () => {
     {
       name: '1h messages (adaptive TTL) make every point 1h, domain tools included, so TTLs never increase',
       options: options({ tools: [big('s1'), big('s2'), small('d1')] }, { staticTtl: '5m', messageTtl: '1h' }),
-      layout: ['tools@3:1h', 'system@1:1h', 'messages[2]@1:1h', 'messages[4]@1:1h'],
+      layout: ['tools@2:1h', 'tools@4:1h', 'system@1:1h', 'messages[4]@1:1h'],
     },
     {
       name: 'a 1h static TTL covering the sticky domain tools gives their point 1h before 5m messages',
       options: options({ tools: [big('s1'), big('s2'), small('d1')] }, { domainToolsTtl: '1h' }),
-      layout: ['tools@3:1h', 'system@1:1h', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@2:1h', 'tools@4:1h', 'system@1:1h', 'messages[4]@1:5m'],
     },
     {
       name: '1h messages fall back to 5m on a model without a 1h TTL',
@@ -95,7 +94,7 @@ describe('placeCachePoints', () => {
         messageTtl: '1h',
         facts: { minCacheTokens: 1_024, supportsOneHourTtl: false },
       }),
-      layout: ['tools@3:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@2:5m', 'tools@4:5m', 'system@1:5m', 'messages[4]@1:5m'],
     },
     {
       name: 'places nothing below the minimum',
@@ -124,7 +123,7 @@ describe('placeCachePoints', () => {
           content: [...message.content, { type: 'cache_point', ttl: '1h' } as CachePoint],
         })),
       }),
-      layout: ['tools@3:5m', 'system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m'],
+      layout: ['tools@2:1h', 'tools@4:5m', 'system@1:5m', 'messages[4]@1:5m'],
     },
     {
       name: 'places both tool points on a first request (no previous request in the window, so a place is free)',
@@ -170,16 +169,16 @@ describe('placeCachePoints', () => {
     assert.match(result.report[0]!.reason, /< model minimum 1024/u);
   });
 
-  it('lets the standard-tools point give way, with the reason, when all five have a place (at most 4)', () => {
+  it('lets the stable-history point give way, with the reason, when all five have a place (at most 4)', () => {
     const result = placeCachePoints(options({ tools: [big('s1'), big('s2'), small('d1')] }));
     assert.deepEqual(result.report.map(({ layer, placed }) => [layer, placed]), [
-      ['standard-tools', false],
+      ['standard-tools', true],
       ['domain-tools', true],
       ['system', true],
-      ['stable-history', true],
+      ['stable-history', false],
       ['request-end', true],
     ]);
-    assert.match(result.report[0]!.reason, /domain-tools point closes the same tools and the ones after them/u);
+    assert.match(result.report[3]!.reason, /request-end point reads the previous request up to ~20 blocks back/u);
   });
 
   it('does not mutate the request', () => {
@@ -207,8 +206,8 @@ describe('placeCachePoints', () => {
         withheld: new Map([['domain-tools', 'withheld: wrote 3 times in a row without a read (tool-set-changed)']]),
       }),
     );
-    // The standard-tools point still gives way: the layout follows the prompt's shape, not what is withheld.
-    assert.deepEqual(layout(result.request), ['system@1:5m', 'messages[2]@1:5m', 'messages[4]@1:5m']);
+    // The stable-history point still gives way: the layout follows the prompt's shape, not what is withheld.
+    assert.deepEqual(layout(result.request), ['tools@2:1h', 'system@1:5m', 'messages[4]@1:5m']);
     assert.deepEqual(result.report[1], {
       layer: 'domain-tools',
       placed: false,

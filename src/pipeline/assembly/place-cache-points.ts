@@ -62,7 +62,7 @@ export function previousRequestEnd(messages: readonly PromptMessage[]): number {
  * previous request's prefix (so this turn, or this step of a tool loop, reads the previous one from cache even when
  * more than ~20 blocks were added) and at the end of this request (so the next one reads this). A candidate whose
  * cumulative estimated prefix is below `minCacheTokens` is skipped and reported. At most 4 points: when all five have
- * a place the standard-tools point gives way. With 5-minute messages '1h' only on points whose whole prefix is static
+ * a place the stable-history point gives way. With 5-minute messages '1h' only on points whose whole prefix is static
  * (standard tools, and the system layer when no domain tools precede it), '5m' after; with 1-hour messages every point
  * is '1h'. So TTLs never increase. Existing cache points in `request` are removed first; the input is not mutated.
  */
@@ -125,21 +125,20 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
   const hasDomainTools = tools.length > standardToolCount;
   const stableIndex = previousRequestEnd(messages);
   // Five candidates, four places: the layout follows the prompt's shape, never what is withheld (a withheld point's
-  // cause would leave a write a few blocks on unread too). With domain tools, a system layer and a previous request
-  // in the window, the standard-tools point gives way: the domain-tools point closes the same tools and more, and the
-  // system point keeps the system text a read when the history moves.
-  const crowded = hasDomainTools && system.length > 0 && stableIndex >= 0 &&
-    corrects(domainTokens) >= facts.minCacheTokens;
+  // cause would leave a write a few blocks on unread too). When the standard tools reach the minimum, domain tools and
+  // a system layer follow them and a previous request is in the window, the stable-history point gives way: the
+  // request-end point reads the previous request whenever this one added fewer than ~20 blocks, while a change that
+  // drops a tool reads only the standard tools, and the history's move only the system layer.
+  const crowded = standardToolCount > 0 && hasDomainTools && system.length > 0 && stableIndex >= 0 &&
+    corrects(standardTokens) >= facts.minCacheTokens;
   decide(
     'standard-tools',
     standardTokens,
     standardToolCount === 0
       ? 'no standard tools'
-      : !hasDomainTools
-      ? 'no domain tools follow: the system point covers the same prefix'
-      : crowded && corrects(standardTokens) >= facts.minCacheTokens
-      ? `at most ${MAX_CACHE_POINTS} points: the domain-tools point closes the same tools and the ones after them`
-      : null,
+      : hasDomainTools
+      ? null
+      : 'no domain tools follow: the system point covers the same prefix',
     longTtl,
   );
   decide('domain-tools', domainTokens, hasDomainTools ? null : 'no domain tools', afterDomainTtl);
@@ -155,7 +154,11 @@ export function placeCachePoints(options: PlaceCachePointsOptions): PlaceCachePo
   const atStable = decide(
     'stable-history',
     cumulative[stableIndex] ?? 0,
-    stableIndex < 0 ? 'no previous request in this window' : null,
+    stableIndex < 0
+      ? 'no previous request in this window'
+      : crowded
+      ? `at most ${MAX_CACHE_POINTS} points: the request-end point reads the previous request up to ~20 blocks back`
+      : null,
     messageTtl,
   );
   const atEnd = decide('request-end', cumulative[lastIndex] ?? 0, lastIndex < 0 ? 'no messages' : null, messageTtl);
