@@ -1,4 +1,5 @@
 // The API's OpenAPI 3.1 description, served at GET /openapi.json. Also the route table that 405 answers use.
+import { CACHE_LAYERS } from '../pipeline/assembly/index.ts';
 import { DEFAULT_MAX_TEXT_CHARS, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_TITLE_CHARS } from './request-schemas.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -387,7 +388,7 @@ export const OPENAPI_DOCUMENT = {
               type: 'object',
               required: ['layer', 'cause', 'unreadWrites', 'since'],
               properties: {
-                layer: { enum: ['standard-tools', 'domain-tools', 'system', 'stable-history', 'request-end'] },
+                layer: { enum: [...CACHE_LAYERS] },
                 cause: { type: 'string' },
                 unreadWrites: integer,
                 since: { type: 'string', format: 'date-time' },

@@ -1,4 +1,5 @@
 // The port the HTTP layer calls: one conversation's life as the mobile app sees it. The turn loop implements it.
+import type { CacheLayer } from '../pipeline/assembly/index.ts';
 import type { BilledUsage } from '../pipeline/cost/index.ts';
 
 export type ConversationRef = { readonly userId: string; readonly conversationId: string };
@@ -44,7 +45,7 @@ export type ConversationUsage = BilledUsage & {
 };
 
 export type CacheWithheldCheckpoint = {
-  readonly layer: 'standard-tools' | 'domain-tools' | 'system' | 'stable-history' | 'request-end';
+  readonly layer: CacheLayer;
   readonly cause: string;
   /** Writes in a row the next call did not read. */
   readonly unreadWrites: number;

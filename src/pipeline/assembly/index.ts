@@ -12,7 +12,7 @@ export type {
 } from './check-prompt-request.ts';
 export { fitToBudget, OLD_TOOL_RESULT_MAX_TOKENS } from './fit-to-budget.ts';
 export type { BudgetLayers, FallbackStep, FitToBudgetOptions, FitToBudgetResult } from './fit-to-budget.ts';
-export { placeCachePoints, previousRequestEnd } from './place-cache-points.ts';
+export { CACHE_LAYERS, placeCachePoints, previousRequestEnd } from './place-cache-points.ts';
 export type {
   CacheLayer,
   CachePointDecision,

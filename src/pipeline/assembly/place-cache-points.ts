@@ -7,7 +7,8 @@ import type { CachePoint, CacheTtl, PromptMessage, PromptRequest, TextBlock, Too
 import { isCachePoint } from '../types/index.ts';
 
 /** Where a checkpoint may go, in prefix order. */
-export type CacheLayer = 'standard-tools' | 'domain-tools' | 'system' | 'stable-history' | 'request-end';
+export const CACHE_LAYERS = ['standard-tools', 'domain-tools', 'system', 'stable-history', 'request-end'] as const;
+export type CacheLayer = (typeof CACHE_LAYERS)[number];
 
 export type CachePointDecision = {
   readonly layer: CacheLayer;

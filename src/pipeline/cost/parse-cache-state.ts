@@ -1,16 +1,10 @@
 // Reads a stored prompt fingerprint and cache watch back: anything malformed (an older shape, a hand edit) counts as
 // nothing learned yet, never as an error, so a bad row costs at most one cache diagnosis.
-import type { CacheLayer } from '../assembly/index.ts';
+import { CACHE_LAYERS, type CacheLayer } from '../assembly/index.ts';
 import type { CacheMissReason, CheckpointPrint, PromptFingerprint } from './diagnose-cache-miss.ts';
 import { type CacheWatch, createCacheWatch, type WithheldCheckpoint } from './watch-cache-points.ts';
 
-const LAYERS: ReadonlySet<string> = new Set<CacheLayer>([
-  'standard-tools',
-  'domain-tools',
-  'system',
-  'stable-history',
-  'request-end',
-]);
+const LAYERS: ReadonlySet<string> = new Set<CacheLayer>(CACHE_LAYERS);
 const REASONS: ReadonlySet<string> = new Set<CacheMissReason>([
   'first-call',
   'below-minimum',
