@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { dropOutdoneCandidates } from './drop-outdone-candidates.ts';
-import type { ToolEvidence } from './measure-tool-evidence.ts';
+import { said } from '../test-support/tool-evidence.test-support.ts';
 
-const said = (name: string, words: number, nameWords: number): ToolEvidence => ({
-  name,
-  words,
-  nameWords,
-  rareWords: 0,
-  phrase: false,
-  valueWords: 0,
-  rareNameTerms: [],
-});
 const domainsOf = (name: string) => [name.split('_')[0] ?? ''];
 
 describe('dropOutdoneCandidates', () => {

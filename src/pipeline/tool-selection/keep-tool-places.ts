@@ -8,7 +8,5 @@
  */
 export function keepToolPlaces(previous: readonly string[], next: readonly string[]): readonly string[] {
   const wanted = new Set(next);
-  const kept = previous.filter((name) => wanted.has(name));
-  const known = new Set(kept);
-  return [...new Set([...kept, ...next.filter((name) => !known.has(name))])];
+  return [...new Set([...previous.filter((name) => wanted.has(name)), ...next])];
 }

@@ -1,4 +1,5 @@
 // The order a conversation keeps its tool list in: most recently used first, so the least used tool is the first to go.
+import { keepToolPlaces } from './keep-tool-places.ts';
 
 export type OrderToolsByUseInput = {
   /** The domain tools the turn ended with (any order). */
@@ -15,9 +16,5 @@ export type OrderToolsByUseInput = {
  * appear, each once. Pure.
  */
 export function orderToolsByUse(input: OrderToolsByUseInput): readonly string[] {
-  const offered = new Set(input.offered);
-  const called = input.calledThisTurn.filter((name) => offered.has(name));
-  const added = input.offered.filter((name) => !input.previousOrder.includes(name));
-  const rest = input.previousOrder.filter((name) => offered.has(name));
-  return [...new Set([...called, ...rest, ...added])];
+  return keepToolPlaces([...input.calledThisTurn, ...input.previousOrder], input.offered);
 }

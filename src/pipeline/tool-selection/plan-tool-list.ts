@@ -4,11 +4,11 @@ import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
 import { isCatalogueAction } from './find-requested-domains.ts';
-import { dropOutdoneCandidates } from './drop-outdone-candidates.ts';
+import { chooseTrigger } from './choose-trigger.ts';
 import { findAssentedStep, listTaskPartners, listTriggerFollowers } from './find-next-steps.ts';
 import { findTaskObjects } from './find-task-objects.ts';
 import { focusOnTrigger } from './focus-on-trigger.ts';
-import { findDeploymentDomain, focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
+import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { mayAskForTool } from './may-ask-for-tool.ts';
 import { readRequest } from './read-request.ts';
@@ -191,25 +191,19 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     domainsOf: input.domainsOf,
     ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
   });
-  // The trigger: the candidate the conversation-aware ranking puts first, among those no other domain's candidate
-  // outdoes in words (see dropOutdoneCandidates); at a desk of one domain (isDeploymentDomain) the ranking alone
-  // decides, as its look-alikes of other domains share its words.
-  const atDesk = findDeploymentDomain(input.domainPrior) !== undefined;
-  const position = new Map(ranking.map((entry, at) => [entry.name, at]));
-  const place = (entry: ToolEvidence) => position.get(entry.name) ?? Number.POSITIVE_INFINITY;
   const requestedTool = byRequest
     ? (ranking.find((entry) => requestedTools.has(entry.name)) ?? ranking.find((entry) => inRequested(entry.name)))
       ?.name
     : undefined;
-  const evidenceOf = (name: string): ToolEvidence =>
-    evidence.find((entry) => entry.name === name) ??
-      { name, words: 0, nameWords: 0, rareWords: 0, phrase: false, valueWords: 0, rareNameTerms: [] };
-  const trigger = assentedStep !== undefined
-    ? evidenceOf(assentedStep)
-    : requestedTool === undefined
-    ? [...(atDesk ? candidates : dropOutdoneCandidates(candidates, input.domainsOf))]
-      .sort((a, b) => place(a) - place(b) || b.words - a.words)[0]
-    : evidenceOf(requestedTool);
+  const trigger = chooseTrigger({
+    evidence,
+    candidates,
+    ranking,
+    assentedStep,
+    requestedTool,
+    domainsOf: input.domainsOf,
+    ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
+  });
   if (trigger === undefined) return keep('no-evidence');
   // The candidate (or requested tool: under a broad tag, "I need a hotel around there" asks for the tools that hold
   // "hotel", not the flight tools of its "travel" tag) the conversation-aware ranking puts first is offered already:

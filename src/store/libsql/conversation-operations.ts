@@ -3,7 +3,7 @@ import type { InStatement } from '@libsql/client';
 import { AppError } from '../../errors.ts';
 import type { ConversationStore } from '../conversation-store.ts';
 import type { ConversationScope } from '../store-records.ts';
-import { CONVERSATION_COLUMNS, toConversation } from './map-records.ts';
+import { CONVERSATION_COLUMNS, toConversation, writeNames } from './map-records.ts';
 import { notFound, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
 /**
@@ -99,23 +99,16 @@ export function createConversationOperations(context: StoreContext): Conversatio
     },
 
     async setSelectedTools(input) {
-      for (const names of [input.tools, input.order ?? null]) {
-        if (names !== null && !names.every((tool) => typeof tool === 'string' && tool.length > 0)) {
-          throw new AppError('internal', 'selected tools must be non-empty tool names');
-        }
-      }
-      const tools = input.tools === null ? null : JSON.stringify(input.tools);
-      const order = input.tools === null || input.order === null
+      const tools = input.tools === null ? null : writeNames(input.tools, 'selected tools');
+      // Clearing the selection clears its order too; an order not given stays as it is.
+      const setOrder = input.tools === null || input.order !== undefined;
+      const order = input.tools === null || input.order === undefined || input.order === null
         ? null
-        : input.order === undefined
-        ? undefined
-        : JSON.stringify(input.order);
+        : writeNames(input.order, 'the tool order');
       await updateOwned(
         input,
-        `selected_tools = ?, tool_changes = tool_changes + ${TOOL_SET_CHANGED}${
-          order === undefined ? '' : ', tool_order = ?'
-        }`,
-        order === undefined ? [tools, tools] : [tools, tools, order],
+        `selected_tools = ?, tool_changes = tool_changes + ${TOOL_SET_CHANGED}${setOrder ? ', tool_order = ?' : ''}`,
+        setOrder ? [tools, tools, order] : [tools, tools],
       );
     },
   };

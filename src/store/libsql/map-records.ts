@@ -21,6 +21,14 @@ export const MEMORY_COLUMNS =
   'summary, covers_up_to_seq, version, summary_tokens, gaps, gap_count, unsummarised_messages, updated_at';
 export const TURN_COLUMNS = 'id, conversation_id, status, user_message_seq, started_at, finished_at, error_code';
 
+/** `names` as the JSON a tool-list column stores; AppError 'internal' (naming `what`) for an empty or non-text name. */
+export function writeNames(names: readonly string[], what: string): string {
+  if (!names.every((name) => typeof name === 'string' && name.length > 0)) {
+    throw new AppError('internal', `${what} must be non-empty tool names`);
+  }
+  return JSON.stringify(names);
+}
+
 /** A JSON list of tool names, or null; anything else is a malformed row. */
 function readNames(row: Row, column: string): string[] | null {
   const names = readTextOrNull(row, column) === null ? null : readJson(row, column);

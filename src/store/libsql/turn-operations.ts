@@ -8,8 +8,8 @@ import {
   withAssignedSeq,
   type WriteGuard,
 } from './build-message-inserts.ts';
-import { AppError } from '../../errors.ts';
 import { TOOL_SET_CHANGED } from './conversation-operations.ts';
+import { writeNames } from './map-records.ts';
 import { buildIdempotencyCompletion } from './idempotency-operations.ts';
 import { assertConversation, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 import { buildUsageInsert } from './usage-operations.ts';
@@ -51,10 +51,7 @@ function buildConversationUpdate(
     }
   }
   if (input.selectedTools !== undefined) {
-    if (!input.selectedTools.every((tool) => typeof tool === 'string' && tool.length > 0)) {
-      throw new AppError('internal', 'selected tools must be non-empty tool names');
-    }
-    const tools = JSON.stringify(input.selectedTools);
+    const tools = writeNames(input.selectedTools, 'selected tools');
     assignments.push(
       `selected_tools = CASE WHEN ${options.guard.sql} THEN ? ELSE c.selected_tools END`,
       `tool_changes = c.tool_changes + (CASE WHEN ${options.guard.sql} THEN ${TOOL_SET_CHANGED} ELSE 0 END)`,
@@ -62,11 +59,9 @@ function buildConversationUpdate(
     args.push(...options.guard.args, tools, ...options.guard.args, tools);
   }
   if (input.toolOrder !== undefined) {
-    if (!input.toolOrder.every((tool) => typeof tool === 'string' && tool.length > 0)) {
-      throw new AppError('internal', 'the tool order must be non-empty tool names');
-    }
+    const order = writeNames(input.toolOrder, 'the tool order');
     assignments.push(`tool_order = CASE WHEN ${options.guard.sql} THEN ? ELSE c.tool_order END`);
-    args.push(...options.guard.args, JSON.stringify(input.toolOrder));
+    args.push(...options.guard.args, order);
   }
   if (assignments.length === 0) return null;
   return {
