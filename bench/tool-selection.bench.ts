@@ -2,9 +2,9 @@
 // simulator with the honest scripted model (a tool the request did not offer is a miss; find_tools may recover it), and
 // the local ranking's recall at 15, bare and with the conversation's context. Exits 1 below a target. No timing target:
 // a busy machine changes no figure here.
-// `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|topical|pool|topical-pool|bfcl] [--half tuning|held-out] [--query user-words|intent]
+// `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|topical|pool|topical-pool|bfcl|tooltalk] [--half tuning|held-out] [--query user-words|intent]
 // [--misses] [--seed <text>] [--sgd-dir <folder>] [--everyday-file <file.jsonl>] [--everyday-tools <tools.json>]`
-// (--seed: the simulator's seed, default `replay`: its stand-in for the cheap model draws the selector's picks from the
+// (tooltalk runs only when --only names it; --seed: the simulator's seed, default `replay`: its stand-in for the cheap model draws the selector's picks from the
 // shortlist, so a figure that moves with the seed owes that much to the draws; --sgd-dir: another
 // set of SGD dialogues with its tools.json and system-prompt.md, as testbench/replay/build-sgd-fixture.ts --output
 // writes it, replayed in its own two halves instead of the fixture; --everyday-file: other conversations that need no
@@ -50,6 +50,8 @@ type ReplayedFixture = {
   readonly manifests: readonly string[];
   /** The stable key a conversation is split by. */
   readonly splitKey: (conversation: Conversation) => string;
+  /** Replayed only when `--only` names it (a blind check whose figures the README reports; see ToolTalk below). */
+  readonly optIn?: boolean;
   /** Chain each half into one session of at least this many user turns (conversations too short to matter alone). */
   readonly chainUserTurns?: number;
   readonly noTool: boolean;
@@ -92,6 +94,17 @@ const FIXTURES: readonly ReplayedFixture[] = [
     manifests: [sgdDir === undefined ? 'sgd/tools.json' : join(sgdDir, 'tools.json')],
     splitKey: (conversation) => conversation.id,
     noTool: false,
+  },
+  // Never tuned on, and not in the default run: ToolTalk's conversations and its terse catalogue of 28 camel-case tools
+  // (`AddAlarm`, `QueryCalendar`), a kind the rules were not written for. Its first try and bill miss the targets.
+  {
+    key: 'tooltalk',
+    title: 'ToolTalk (never tuned on)',
+    file: 'tooltalk/conversations.jsonl',
+    manifests: ['tooltalk/tools.json'],
+    splitKey: (conversation) => conversation.id,
+    noTool: false,
+    optIn: true,
   },
   {
     key: 'everyday',
@@ -140,7 +153,8 @@ const FIXTURES: readonly ReplayedFixture[] = [
 const queryModes: readonly FindToolsQuery[] = values.query === 'user-words' || values.query === 'intent'
   ? [values.query]
   : ['user-words', 'intent'];
-const wanted = (key: string): boolean => values.only === undefined || values.only.split(',').includes(key);
+const wanted = (key: string, optIn = false): boolean =>
+  values.only === undefined ? !optIn : values.only.split(',').includes(key);
 const halves = HALVES.filter((half) => values.half === undefined || values.half === half);
 const checks: TargetCheck[] = [];
 const rows: string[][] = [[
@@ -162,7 +176,7 @@ const rows: string[][] = [[
 ]];
 const settings = createReplaySettings({}, false);
 
-for (const entry of FIXTURES.filter((one) => wanted(one.key))) {
+for (const entry of FIXTURES.filter((one) => wanted(one.key, one.optIn))) {
   const loaded = await loadConversationsFile(fixture(entry.file));
   if (loaded.errors.length > 0) throw new Error(`${entry.file}: ${JSON.stringify(loaded.errors.slice(0, 3))}`);
   const split = splitHalves(loaded.conversations, entry.splitKey);
