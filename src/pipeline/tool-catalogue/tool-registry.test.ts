@@ -27,6 +27,23 @@ describe('createToolRegistry', () => {
     assert.deepEqual(registry.domainsOf('constructor'), [], 'an unknown name has none');
   });
 
+  it('answers every list anew after a tool is added (the lists by tag are kept between changes, never stale)', () => {
+    const registry = createToolRegistry();
+    registry.register(spec('read_file'));
+    assert.deepEqual(registry.domainTools('files').map((tool) => tool.name), ['read_file']);
+    assert.deepEqual(registry.domainTools('mail'), []);
+    assert.equal(registry.domainTools('files'), registry.domainTools('files'), 'the same list while nothing changes');
+    registry.register(spec('send_mail', ['mail']));
+    assert.ok(registry.loadManifest([spec('copy_file'), spec('help', [STANDARD_TAG, 'files'])]).ok);
+    assert.deepEqual(registry.domainTools('files').map((tool) => tool.name), ['copy_file', 'read_file']);
+    assert.deepEqual(registry.domainTools('mail').map((tool) => tool.name), ['send_mail']);
+    assert.deepEqual(registry.domainTools(STANDARD_TAG), [], 'standard is no domain');
+    assert.deepEqual(registry.standardTools().map((tool) => tool.name), ['help']);
+    assert.deepEqual(registry.domainTools().map((tool) => tool.name), ['copy_file', 'read_file', 'send_mail']);
+    assert.deepEqual(registry.domains(), ['files', 'mail']);
+    assert.ok(Object.isFrozen(registry.domainTools('files')), 'a caller cannot change the shared list');
+  });
+
   it("gives a tool without a tag its name's service namespace as its domain, when it has one", () => {
     const registry = createToolRegistry();
     registry.loadManifest([

@@ -45,6 +45,19 @@ export type ToolRegistry = {
   domainsOf(name: string): readonly string[];
 };
 
+type Grouping = {
+  readonly standard: readonly ToolSpec[];
+  readonly domain: readonly ToolSpec[];
+  /** Each domain tag's tools (a tool tagged both `standard` and a domain is a standard tool only, as before). */
+  readonly byDomain: ReadonlyMap<string, readonly ToolSpec[]>;
+  readonly domains: readonly string[];
+  /** Each tool's tags except `standard`. */
+  readonly domainsByName: ReadonlyMap<string, readonly string[]>;
+};
+
+const NO_TOOLS: readonly ToolSpec[] = Object.freeze([]);
+const NO_DOMAINS: readonly string[] = Object.freeze([]);
+
 /**
  * Creates an empty registry. Invariants: names are unique; every list comes back sorted by name (so the same set
  * always serialises to the same bytes); returned specs are deep-frozen copies, never the caller's objects.
@@ -53,11 +66,13 @@ export function createToolRegistry(): ToolRegistry {
   const tools = new Map<string, ToolSpec>();
   let sorted: readonly ToolSpec[] | undefined;
   let effective: ReadonlyMap<string, ToolSpec> | undefined;
+  let grouped: Grouping | undefined;
 
   function add(spec: ToolSpec): void {
     tools.set(spec.name, spec);
     sorted = undefined;
     effective = undefined;
+    grouped = undefined;
   }
 
   /**
@@ -85,6 +100,39 @@ export function createToolRegistry(): ToolRegistry {
   function all(): readonly ToolSpec[] {
     sorted ??= Object.freeze([...view().values()].sort((a, b) => compareText(a.name, b.name)));
     return sorted;
+  }
+
+  /** The lists by tag, built once per catalogue: a turn asks for a domain's tools many times over. */
+  function groups(): Grouping {
+    if (grouped === undefined) {
+      const standard: ToolSpec[] = [];
+      const domain: ToolSpec[] = [];
+      const byDomain = new Map<string, ToolSpec[]>();
+      for (const spec of all()) {
+        if (spec.tags.includes(STANDARD_TAG)) {
+          standard.push(spec);
+          continue;
+        }
+        domain.push(spec);
+        for (const tag of new Set(spec.tags)) {
+          const list = byDomain.get(tag);
+          if (list === undefined) byDomain.set(tag, [spec]);
+          else list.push(spec);
+        }
+      }
+      grouped = {
+        standard: Object.freeze(standard),
+        domain: Object.freeze(domain),
+        byDomain: new Map([...byDomain].map(([tag, list]) => [tag, Object.freeze(list)])),
+        domains: Object.freeze(
+          [...new Set(all().flatMap((spec) => spec.tags))].filter((tag) => tag !== STANDARD_TAG).sort(compareText),
+        ),
+        domainsByName: new Map(
+          all().map((spec) => [spec.name, Object.freeze(spec.tags.filter((tag) => tag !== STANDARD_TAG))]),
+        ),
+      };
+    }
+    return grouped;
   }
 
   return {
@@ -132,11 +180,9 @@ export function createToolRegistry(): ToolRegistry {
 
     get: (name) => view().get(name),
     all,
-    standardTools: () => all().filter((spec) => spec.tags.includes(STANDARD_TAG)),
-    domainTools: (domain) =>
-      all().filter((spec) => !spec.tags.includes(STANDARD_TAG) && (domain === undefined || spec.tags.includes(domain))),
-    domains: () =>
-      [...new Set(all().flatMap((spec) => spec.tags))].filter((tag) => tag !== STANDARD_TAG).sort(compareText),
-    domainsOf: (name) => (view().get(name)?.tags ?? []).filter((tag) => tag !== STANDARD_TAG),
+    standardTools: () => groups().standard,
+    domainTools: (domain) => domain === undefined ? groups().domain : groups().byDomain.get(domain) ?? NO_TOOLS,
+    domains: () => groups().domains,
+    domainsOf: (name) => groups().domainsByName.get(name) ?? NO_DOMAINS,
   };
 }

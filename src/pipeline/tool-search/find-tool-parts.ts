@@ -28,19 +28,32 @@ function parameterTexts(tool: ToolSpec): string[] {
  */
 export function findToolParts(tools: readonly ToolSpec[], isRare: (term: string) => boolean): number[][] {
   const objects = tools.map((tool) => objectTerms(tool.name));
+  // Each tool with an object, under its object's first term: a parameter can name it only if it holds that term, so
+  // a large catalogue is read in time of its parameters' words, not of every pair of tools.
+  const byFirstTerm = new Map<string, number[]>();
+  objects.forEach((object, position) => {
+    const [first] = object;
+    if (first === undefined) return;
+    const list = byFirstTerm.get(first);
+    if (list === undefined) byFirstTerm.set(first, [position]);
+    else list.push(position);
+  });
   const parts = tools.map(() => new Set<number>());
   tools.forEach((owner) => {
     for (const text of parameterTexts(owner)) {
       const terms = new Set(tokenizeForSearch(text));
       const named: number[] = [];
       const distinct = new Set<string>();
-      tools.forEach((tool, position) => {
-        const object = objects[position] ?? [];
-        if (tool === owner || object.length === 0 || !tool.tags.some((tag) => owner.tags.includes(tag))) return;
-        if (!object.every((term) => terms.has(term)) || !object.some(isRare)) return;
-        named.push(position);
-        distinct.add(object.join(' '));
-      });
+      for (const term of terms) {
+        for (const position of byFirstTerm.get(term) ?? []) {
+          const tool = tools[position] as ToolSpec;
+          const object = objects[position] ?? [];
+          if (tool === owner || !tool.tags.some((tag) => owner.tags.includes(tag))) continue;
+          if (!object.every((word) => terms.has(word)) || !object.some(isRare)) continue;
+          named.push(position);
+          distinct.add(object.join(' '));
+        }
+      }
       if (distinct.size < MIN_PARTS) continue;
       for (const a of named) for (const b of named) if (a !== b) parts[a]?.add(b);
     }

@@ -90,22 +90,35 @@ function countTerms(terms: readonly string[]): Map<string, number> {
 
 type PartialTool = Omit<IndexedTool, 'producers' | 'parts' | 'distinctiveTerms'>;
 
-/** For each tool, the same-tag tools named "get/find/list… X" where X is a rare word of its inputs. */
+/**
+ * For each tool, the same-tag tools named "get/find/list… X" where X is a rare word of its inputs (positions in
+ * ascending order). The producers are indexed by their rare object words first, so a large catalogue is read in time
+ * of its tools' inputs, not of every pair of tools.
+ */
 function findProducers(partial: readonly PartialTool[], isRare: (term: string) => boolean): number[][] {
   const sharesTag = (a: PartialTool, b: PartialTool): boolean => a !== b && a.tags.some((tag) => b.tags.includes(tag));
+  const byObject = new Map<string, number[]>();
+  partial.forEach((other, position) => {
+    const [verb, ...object] = [...other.termFrequencies.name.keys()];
+    if (verb === undefined || !PRODUCER_VERBS.has(verb)) return;
+    for (const term of object) {
+      if (!isRare(term)) continue;
+      const list = byObject.get(term);
+      if (list === undefined) byObject.set(term, [position]);
+      else list.push(position);
+    }
+  });
   return partial.map((tool) => {
-    const inputs = new Set([
-      ...tool.termFrequencies.parameterNames.keys(),
-      ...tool.termFrequencies.parameterDescriptions.keys(),
-    ]);
-    const producers: number[] = [];
-    partial.forEach((other, position) => {
-      if (!sharesTag(tool, other)) return;
-      const [verb, ...object] = [...other.termFrequencies.name.keys()];
-      if (verb === undefined || !PRODUCER_VERBS.has(verb)) return;
-      if (object.some((term) => inputs.has(term) && isRare(term))) producers.push(position);
-    });
-    return producers;
+    const found = new Set<number>();
+    for (
+      const term of [
+        ...tool.termFrequencies.parameterNames.keys(),
+        ...tool.termFrequencies.parameterDescriptions.keys(),
+      ]
+    ) {
+      for (const position of byObject.get(term) ?? []) found.add(position);
+    }
+    return [...found].filter((position) => sharesTag(tool, partial[position] as PartialTool)).sort((a, b) => a - b);
   });
 }
 

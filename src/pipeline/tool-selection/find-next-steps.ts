@@ -31,13 +31,25 @@ export function listDomainSiblings(catalogue: CatalogueView, name: string): read
     .flatMap((sibling) => catalogue.lookup(sibling) ?? []);
 }
 
-/** A tool's name words, numbers aside: `rentalcars_1_get_cars_available` and `rentalcars_2_…` say the same. */
-function actionOf(spec: ToolSpec): string {
-  return [
-    ...new Set(tokenizeForSearch(spec.name, { expandAbbreviations: false }).filter((term) => !isNumberTerm(term))),
-  ]
-    .sort().join(' ');
+/**
+ * A pure function of a tool's spec, computed once per spec: a turn reads every tool of a large catalogue's names this
+ * way, and the registry hands out the same frozen specs until the catalogue changes.
+ */
+function oncePerSpec<T>(read: (spec: ToolSpec) => T): (spec: ToolSpec) => T {
+  const known = new WeakMap<ToolSpec, T>();
+  return (spec) => {
+    if (known.has(spec)) return known.get(spec) as T;
+    const value = read(spec);
+    known.set(spec, value);
+    return value;
+  };
 }
+
+/** A tool's name words, numbers aside: `rentalcars_1_get_cars_available` and `rentalcars_2_…` say the same. */
+const actionOf = oncePerSpec((spec: ToolSpec): string =>
+  [...new Set(tokenizeForSearch(spec.name, { expandAbbreviations: false }).filter((term) => !isNumberTerm(term)))]
+    .sort().join(' ')
+);
 
 /**
  * The called tool's best companion (see rankCompanions) among its domains' tools, when that companion is not offered:
@@ -55,12 +67,12 @@ export function findNextStep(input: FindNextStepInput): string | undefined {
  * "servic 2", `github_create_issue` tagged github → "github"); empty when the name starts with its action
  * (`get_user_details`).
  */
-function namespaceOf(spec: ToolSpec): string {
+const namespaceOf = oncePerSpec((spec: ToolSpec): string => {
   const tags = new Set(spec.tags.flatMap((tag) => tokenizeForSearch(tag, { expandAbbreviations: false })));
   const terms = tokenizeForSearch(spec.name, { expandAbbreviations: false });
   const end = terms.findIndex((term) => !tags.has(term) && !isNumberTerm(term));
   return terms.slice(0, end < 0 ? terms.length : end).join(' ');
-}
+});
 
 /**
  * The other step of the tool's task (`hotels_1_search_hotel` ↔ `hotels_1_reserve_hotel`, `get_reservation_details` ↔
@@ -88,12 +100,23 @@ const LOOK_ALIKE_MIN_WORDS = 2;
  * (`media_1_find_movies` → "find movi"), and the prefix's words the action does not hold, which a message names the
  * provider by ("media").
  */
-function readServiceName(spec: ToolSpec): { readonly action: readonly string[]; readonly provider: readonly string[] } {
+const readServiceName = oncePerSpec((spec: ToolSpec): ServiceName => {
   const prefix = namespaceOf(spec).split(' ').filter((term) => term !== '');
   const terms = tokenizeForSearch(spec.name, { expandAbbreviations: false }).slice(prefix.length);
   const action = [...new Set(terms.filter((term) => !isNumberTerm(term)))].sort();
-  return { action, provider: prefix.filter((term) => !isNumberTerm(term) && !action.includes(term)) };
-}
+  return {
+    action,
+    actionText: action.join(' '),
+    provider: prefix.filter((term) => !isNumberTerm(term) && !action.includes(term)),
+  };
+});
+
+type ServiceName = {
+  readonly action: readonly string[];
+  /** The action's words joined, as look-alikes are compared. */
+  readonly actionText: string;
+  readonly provider: readonly string[];
+};
 
 /**
  * The tools that do what `spec` does for another provider (`movies_3_find_movies` and `media_1_find_movies` for
@@ -107,11 +130,10 @@ export function findLookAlikes(spec: ToolSpec, tools: readonly ToolSpec[], messa
   const named = (provider: readonly string[]) => provider.some((term) => messageTerms.has(term));
   const own = readServiceName(spec);
   if (own.action.length < LOOK_ALIKE_MIN_WORDS || named(own.provider)) return [];
-  const action = own.action.join(' ');
   return tools.filter((tool) => {
     if (tool.name === spec.name) return false;
     const other = readServiceName(tool);
-    return other.action.join(' ') === action && !named(other.provider);
+    return other.actionText === own.actionText && !named(other.provider);
   }).map((tool) => tool.name);
 }
 

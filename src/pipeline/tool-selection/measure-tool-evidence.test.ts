@@ -14,6 +14,21 @@ const { index } = createTestCatalogue([
 const evidenceFor = (text: string, name: string) => measureToolEvidence(index, text).find((one) => one.name === name);
 
 describe('measureToolEvidence', () => {
+  it("reads each catalogue's own words, the same on its first message as after many (the term lists are kept per index)", () => {
+    const tools: Parameters<typeof createTestCatalogue>[0] = [
+      ['find_restaurants', 'Find a restaurant of a cuisine in a city.', ['restaurants']],
+      ['search_hotel', 'Find a hotel at a given location.', ['hotels']],
+    ];
+    const messages = ['I need to find a hotel in Paris.', 'A table at an Italian restaurant, please.', 'hello there'];
+    const fresh = (text: string) => measureToolEvidence(createTestCatalogue(tools).index, text);
+    const reused = createTestCatalogue(tools).index;
+    for (const text of [...messages, ...messages]) {
+      assert.deepEqual(measureToolEvidence(reused, text), fresh(text), text);
+      // Another catalogue read in between lends none of its words.
+      assert.deepEqual(measureToolEvidence(index, 'Book a cab to the airport.')[0]?.name, 'get_ride');
+    }
+    assert.deepEqual(measureToolEvidence(reused, 'Book a cab to the airport.'), [], 'no cab in this catalogue');
+  });
   it("never counts a number: a version in a tool's name is not the quantity a message says", () => {
     const { index: versioned } = createTestCatalogue([
       ['movies_1_buy_movie_tickets', 'Buy tickets for a movie showing.', ['movies']],

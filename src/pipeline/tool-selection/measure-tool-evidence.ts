@@ -59,28 +59,55 @@ function inInputs(frequencies: TermFrequencies, term: string): boolean {
   return frequencies.parameterNames.has(term) || frequencies.parameterDescriptions.has(term);
 }
 
-/** How many tools hold each of the terms (where `holds` looks); terms no tool holds are absent. */
-function countHolders(
-  index: ToolIndex,
-  terms: Iterable<string>,
-  holds: (tool: IndexedTool, term: string) => boolean,
-): Map<string, number> {
-  const counts = new Map<string, number>();
-  const list = [...terms];
+/** Which tools hold each term, by where: built once per catalogue index, so a message is read in its own words' time. */
+type TermHolders = {
+  /** Term → the tools whose name holds it. */
+  readonly name: ReadonlyMap<string, readonly IndexedTool[]>;
+  /** Term → the tools whose name or description holds it (see inText). */
+  readonly text: ReadonlyMap<string, readonly IndexedTool[]>;
+  /** Term → the tools whose parameter names or descriptions hold it (see inInputs). */
+  readonly inputs: ReadonlyMap<string, readonly IndexedTool[]>;
+};
+
+const holdersByIndex = new WeakMap<ToolIndex, TermHolders>();
+
+function termHolders(index: ToolIndex): TermHolders {
+  const known = holdersByIndex.get(index);
+  if (known !== undefined) return known;
+  const name = new Map<string, IndexedTool[]>();
+  const text = new Map<string, IndexedTool[]>();
+  const inputs = new Map<string, IndexedTool[]>();
+  const add = (map: Map<string, IndexedTool[]>, terms: Iterable<string>, tool: IndexedTool) => {
+    for (const term of terms) {
+      const list = map.get(term);
+      if (list === undefined) map.set(term, [tool]);
+      else list.push(tool);
+    }
+  };
   for (const tool of index.tools) {
-    for (const term of list) if (holds(tool, term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    const frequencies = tool.termFrequencies;
+    add(name, frequencies.name.keys(), tool);
+    add(text, new Set([...frequencies.name.keys(), ...frequencies.description.keys()]), tool);
+    add(inputs, new Set([...frequencies.parameterNames.keys(), ...frequencies.parameterDescriptions.keys()]), tool);
   }
-  return counts;
+  const holders = { name, text, inputs };
+  holdersByIndex.set(index, holders);
+  return holders;
 }
 
-/** How many tools accept each term as (part of) a value said whole, for terms no tool's name holds. */
-function countValueHolders(
-  index: ToolIndex,
-  terms: readonly string[],
-  inValues: (tool: IndexedTool, term: string) => boolean,
-): Map<string, number> {
-  const named = countHolders(index, terms, (tool, term) => tool.termFrequencies.name.has(term));
-  return countHolders(index, terms.filter((term) => !named.has(term)), inValues);
+/** The tools that accept `term` as (part of) a value the message said whole (see findSaidValues). */
+function valueHoldersOf(saidValues: ReadonlyMap<IndexedTool, ReadonlySet<string>>, term: string): IndexedTool[] {
+  return [...saidValues].flatMap(([tool, values]) => values.has(term) ? [tool] : []);
+}
+
+/** How many tools each term has (terms no tool holds are absent). */
+function countEach(terms: Iterable<string>, holdersOf: (term: string) => readonly IndexedTool[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const term of terms) {
+    const count = holdersOf(term).length;
+    if (count > 0) counts.set(term, count);
+  }
+  return counts;
 }
 
 /** The longest increasing run (not necessarily adjacent) of positions: name words said in the name's own order. */
@@ -111,25 +138,30 @@ export function measureToolEvidence(
   const terms = new Set(sequence);
   const pairs = pairTerms(sequence);
   if (terms.size === 0) return [];
-  const holders = countHolders(index, terms, (tool, term) => inText(tool.termFrequencies, term));
+  const catalogue = termHolders(index);
+  const textHoldersOf = (term: string) => catalogue.text.get(term) ?? [];
+  const holders = countEach(terms, textHoldersOf);
   const saidValues = options.inputWords === true || options.answerValues === true
     ? findSaidValues(index, sequence)
     : new Map<IndexedTool, Set<string>>();
   const inValues = (tool: IndexedTool, term: string) => saidValues.get(tool)?.has(term) === true;
+  // The tools whose inputs hold the term or accept it in a value said whole.
+  const inputHoldersOf = (term: string) => [
+    ...new Set([...(catalogue.inputs.get(term) ?? []), ...valueHoldersOf(saidValues, term)]),
+  ];
   // A word no name or description holds but the inputs of only a few tools do ("salon" in "City where the salon is
   // located") names those tools' object as plainly as a rare description word.
   const inputHolders = options.inputWords === true
-    ? countHolders(
-      index,
-      [...terms].filter((term) => !holders.has(term)),
-      (tool, term) => inInputs(tool.termFrequencies, term) || inValues(tool, term),
-    )
+    ? countEach([...terms].filter((term) => !holders.has(term)), inputHoldersOf)
     : new Map<string, number>();
   const held = (term: string) => holders.get(term) ?? 0;
   // An answer to the assistant's question that says a value only a few tools accept ("Theater" of an event type)
   // picks one of those tools' own options, unless the word names a tool ("checking" of an account type is "check").
   const valueHolders = options.answerValues === true
-    ? countValueHolders(index, [...terms].filter((term) => held(term) <= NEVER_GENERIC_TOOLS), inValues)
+    ? countEach(
+      [...terms].filter((term) => held(term) <= NEVER_GENERIC_TOOLS && !catalogue.name.has(term)),
+      (term) => valueHoldersOf(saidValues, term),
+    )
     : new Map<string, number>();
   const fewHold = (counts: ReadonlyMap<string, number>, term: string) => {
     const count = counts.get(term) ?? 0;
@@ -141,8 +173,15 @@ export function measureToolEvidence(
   const isRare = (term: string) => (held(term) > 0 && held(term) <= NEVER_GENERIC_TOOLS) || isInputWord(term);
   const isSpecific = (term: string) => (held(term) > 0 && held(term) <= limit) || isInputWord(term);
   if (![...terms].some(isSpecific)) return [];
+  // Only a tool that holds one of the message's specific words can have evidence (see `matches`).
+  const candidates = new Set<IndexedTool>();
+  for (const term of terms) {
+    if (!isSpecific(term)) continue;
+    for (const tool of textHoldersOf(term)) candidates.add(tool);
+    if (isInputWord(term)) { for (const tool of inputHoldersOf(term)) candidates.add(tool); }
+  }
   const found: ToolEvidence[] = [];
-  for (const tool of index.tools) {
+  for (const tool of candidates) {
     const inName = (term: string) => tool.termFrequencies.name.has(term);
     const nameOrder = new Map([...tool.termFrequencies.name.keys()].map((term, at) => [term, at]));
     const matches = (term: string) =>

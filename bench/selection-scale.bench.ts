@@ -1,0 +1,134 @@
+// The tool selection's CPU time against catalogue size: every committed catalogue together (≈ 440 tools), then that
+// catalogue offered by 3 and by 10 providers (each copy's names after a provider prefix, `p2_find_movies`, its tags
+// the copy's own), read with the committed conversations' real user messages. Prints the index build (once per
+// catalogue, at start) and per message the ranking and the whole keep-or-change decision (`planToolList`), median and
+// p99. Targets (medians and the one-off build; a shared 2-core machine moves the tail): the decision < 5 ms at ≈ 1,300
+// tools and < 10 ms at ≈ 4,400, the index < 2 s at ≈ 4,400. Standalone: `tsx bench/selection-scale.bench.ts`; exits 1
+// when a figure misses its target.
+import { readFileSync } from 'node:fs';
+import { createToolRegistry, STANDARD_TAG, type ToolInput } from '../src/pipeline/tool-catalogue/index.ts';
+import { createToolIndex, rankTools } from '../src/pipeline/tool-search/index.ts';
+import { measureDomainPrior, planToolList } from '../src/pipeline/tool-selection/index.ts';
+
+const FIXTURES = new URL('../testbench/fixtures/', import.meta.url);
+const CATALOGUES = ['bfcl', 'bfcl-pool', 'sgd', 'tau-airline', 'tooltalk'];
+const CONVERSATIONS = ['sgd', 'tau-airline', 'tooltalk'];
+/** Copies of the catalogue, each a provider of its own; the targets by copies (median ms of the decision, index s). */
+const SIZES: readonly { readonly copies: number; readonly decisionMs?: number; readonly indexSeconds?: number }[] = [
+  { copies: 1 },
+  { copies: 3, decisionMs: 5 },
+  { copies: 10, decisionMs: 10, indexSeconds: 2 },
+];
+const MESSAGES = 600;
+const MODEL = 'anthropic.claude-haiku-4-5';
+
+const read = (path: string): unknown => JSON.parse(readFileSync(new URL(path, FIXTURES), 'utf8'));
+
+const seen = new Set<string>();
+const base = CATALOGUES.flatMap((name) => read(`${name}/tools.json`) as ToolInput[]).filter((tool) => {
+  if ((tool.tags ?? []).includes(STANDARD_TAG) || seen.has(tool.name)) return false;
+  seen.add(tool.name);
+  return true;
+});
+
+// Real user messages, interleaved across the sets so each stretch of the run reads all three.
+const perSet = CONVERSATIONS.map((name) =>
+  readFileSync(new URL(`${name}/conversations.jsonl`, FIXTURES), 'utf8').split('\n').filter((line) => line !== '')
+    .flatMap((line) => (JSON.parse(line) as { turns: { role: string; text?: string }[] }).turns)
+    .flatMap((turn) => turn.role === 'user' && typeof turn.text === 'string' ? [turn.text] : [])
+);
+const messages: string[] = [];
+for (let at = 0; messages.length < MESSAGES && perSet.some((set) => at < set.length); at += 1) {
+  for (const set of perSet) if (at < set.length && messages.length < MESSAGES) messages.push(set[at] as string);
+}
+
+function catalogue(copies: number): ToolInput[] {
+  const names = new Set<string>();
+  return Array.from({ length: copies }, (_, copy) =>
+    base.flatMap((tool) => {
+      const name = copy === 0 ? tool.name : `p${copy + 1}_${tool.name}`.slice(0, 64);
+      if (names.has(name)) return [];
+      names.add(name);
+      const tags = (tool.tags ?? []).map((tag) => copy === 0 ? tag : `${tag}_p${copy + 1}`);
+      return [{ ...tool, name, tags }];
+    })).flat();
+}
+
+const percentile = (values: readonly number[], share: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+};
+const ms = (value: number): string => `${value.toFixed(2)} ms`;
+
+console.log(`${messages.length} user messages of the SGD, τ-bench and ToolTalk fixtures`);
+let failed = 0;
+for (const { copies, decisionMs, indexSeconds } of SIZES) {
+  const registry = createToolRegistry();
+  const loaded = registry.loadManifest(catalogue(copies));
+  if (!loaded.ok) throw new Error(`catalogue does not load: ${loaded.errors.slice(0, 3).join('; ')}`);
+  let started = performance.now();
+  const index = createToolIndex(registry.domainTools());
+  const domainPrior = measureDomainPrior({
+    index,
+    instructions: 'You are a concierge: restaurants, hotels, flights, events, messages and reminders.',
+    domainsOf: registry.domainsOf,
+  });
+  const buildMs = performance.now() - started;
+  // The catalogue as the turn hands it to the selection (src/turn/choose-tools.ts).
+  const catalogueView = {
+    index,
+    domainPrior,
+    lookup: (name: string) => registry.get(name),
+    domainsOf: registry.domainsOf,
+    domains: registry.domains(),
+    domainTools: (domain: string) => registry.domainTools(domain).map((spec) => spec.name),
+  };
+  const ranking: number[] = [];
+  const decision: number[] = [];
+  let previous: readonly string[] = [];
+  let changes = 0;
+  for (const [position, text] of messages.entries()) {
+    started = performance.now();
+    const ranked = rankTools(index, {
+      query: text,
+      recentUserTurns: messages.slice(Math.max(0, position - 3), position),
+    });
+    ranking.push(performance.now() - started);
+    started = performance.now();
+    const plan = planToolList({
+      text,
+      recentUserTurns: messages.slice(Math.max(0, position - 3), position),
+      previous,
+      calledTools: [],
+      ...catalogueView,
+      minTools: 3,
+      maxTools: 5,
+      modelId: MODEL,
+    });
+    decision.push(performance.now() - started);
+    if (plan.kind === 'change') {
+      changes += 1;
+      previous = [plan.trigger.name, ...ranked.map((entry) => entry.name).filter((name) => name !== plan.trigger.name)]
+        .slice(0, 5);
+    }
+  }
+  const median = percentile(decision, 0.5);
+  const verdicts: string[] = [];
+  if (decisionMs !== undefined) {
+    verdicts.push(median < decisionMs ? `decision < ${decisionMs} ms` : `FAIL decision ≥ ${decisionMs} ms`);
+  }
+  if (indexSeconds !== undefined) {
+    verdicts.push(buildMs < indexSeconds * 1000 ? `index < ${indexSeconds} s` : `FAIL index ≥ ${indexSeconds} s`);
+  }
+  failed += verdicts.filter((verdict) => verdict.startsWith('FAIL')).length;
+  const verdict = verdicts.length === 0 ? '' : `  [${verdicts.join(', ')}]`;
+  console.log(
+    `${String(registry.domainTools().length).padStart(5)} tools (${registry.domains().length} domains): index ${
+      (buildMs / 1000).toFixed(2)
+    } s; ranking median ${ms(percentile(ranking, 0.5))}, p99 ${ms(percentile(ranking, 0.99))}; decision median ${
+      ms(median)
+    }, p99 ${ms(percentile(decision, 0.99))} (${changes} changes)${verdict}`,
+  );
+}
+console.log(failed === 0 ? 'every target met' : `${failed} target(s) missed`);
+process.exit(failed === 0 ? 0 : 1);
