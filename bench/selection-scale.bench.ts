@@ -1,10 +1,11 @@
 // The tool selection's CPU time against catalogue size: every committed catalogue together (≈ 440 tools), then that
 // catalogue offered by 3 and by 10 providers (each copy's names after a provider prefix, `p2_find_movies`, its tags
-// the copy's own), read with the committed conversations' real user messages. Prints the index build (once per
-// catalogue, at start) and per message the ranking and the whole keep-or-change decision (`planToolList`), median and
-// p99. Targets (medians and the one-off build; a shared 2-core machine moves the tail): the decision < 5 ms at ≈ 1,300
-// tools and < 10 ms at ≈ 4,400, the index < 2 s at ≈ 4,400. Standalone: `tsx bench/selection-scale.bench.ts`; exits 1
-// when a figure misses its target.
+// the copy's own), and the 10 providers under one tag (the worst case for a domain's lists: one domain of ≈ 4,400
+// tools), read with the committed conversations' real user messages. Prints the index build (once per catalogue, at
+// start) and per message the ranking and the whole keep-or-change decision (`planToolList`), median and p99. Targets
+// (with room for a shared 2-core machine): the decision's median < 5 ms at ≈ 1,300 tools and < 10 ms at ≈ 4,400, its
+// p99 < 500 ms at ≈ 4,400, the index < 2 s at ≈ 4,400. Standalone: `tsx bench/selection-scale.bench.ts`; exits 1 when a
+// figure misses its target.
 import { readFileSync } from 'node:fs';
 import { createToolRegistry, STANDARD_TAG, type ToolInput } from '../src/pipeline/tool-catalogue/index.ts';
 import { createToolIndex, rankTools } from '../src/pipeline/tool-search/index.ts';
@@ -13,11 +14,20 @@ import { measureDomainPrior, planToolList } from '../src/pipeline/tool-selection
 const FIXTURES = new URL('../testbench/fixtures/', import.meta.url);
 const CATALOGUES = ['bfcl', 'bfcl-pool', 'sgd', 'tau-airline', 'tooltalk'];
 const CONVERSATIONS = ['sgd', 'tau-airline', 'tooltalk'];
-/** Copies of the catalogue, each a provider of its own; the targets by copies (median ms of the decision, index s). */
-const SIZES: readonly { readonly copies: number; readonly decisionMs?: number; readonly indexSeconds?: number }[] = [
+/** Copies of the catalogue, each a provider of its own (or all under one tag), and their targets. */
+const SIZES: readonly {
+  readonly copies: number;
+  readonly oneTag?: boolean;
+  /** The decision's median, ms. */
+  readonly decisionMs?: number;
+  /** The decision's p99, ms. */
+  readonly p99Ms?: number;
+  readonly indexSeconds?: number;
+}[] = [
   { copies: 1 },
   { copies: 3, decisionMs: 5 },
-  { copies: 10, decisionMs: 10, indexSeconds: 2 },
+  { copies: 10, decisionMs: 10, p99Ms: 500, indexSeconds: 2 },
+  { copies: 10, oneTag: true, decisionMs: 10, p99Ms: 500, indexSeconds: 2 },
 ];
 const MESSAGES = 600;
 const MODEL = 'anthropic.claude-haiku-4-5';
@@ -42,14 +52,14 @@ for (let at = 0; messages.length < MESSAGES && perSet.some((set) => at < set.len
   for (const set of perSet) if (at < set.length && messages.length < MESSAGES) messages.push(set[at] as string);
 }
 
-function catalogue(copies: number): ToolInput[] {
+function catalogue(copies: number, oneTag: boolean): ToolInput[] {
   const names = new Set<string>();
   return Array.from({ length: copies }, (_, copy) =>
     base.flatMap((tool) => {
       const name = copy === 0 ? tool.name : `p${copy + 1}_${tool.name}`.slice(0, 64);
       if (names.has(name)) return [];
       names.add(name);
-      const tags = (tool.tags ?? []).map((tag) => copy === 0 ? tag : `${tag}_p${copy + 1}`);
+      const tags = oneTag ? ['catalogue'] : (tool.tags ?? []).map((tag) => copy === 0 ? tag : `${tag}_p${copy + 1}`);
       return [{ ...tool, name, tags }];
     })).flat();
 }
@@ -62,9 +72,9 @@ const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
 console.log(`${messages.length} user messages of the SGD, τ-bench and ToolTalk fixtures`);
 let failed = 0;
-for (const { copies, decisionMs, indexSeconds } of SIZES) {
+for (const { copies, oneTag = false, decisionMs, p99Ms, indexSeconds } of SIZES) {
   const registry = createToolRegistry();
-  const loaded = registry.loadManifest(catalogue(copies));
+  const loaded = registry.loadManifest(catalogue(copies, oneTag));
   if (!loaded.ok) throw new Error(`catalogue does not load: ${loaded.errors.slice(0, 3).join('; ')}`);
   let started = performance.now();
   const index = createToolIndex(registry.domainTools());
@@ -117,6 +127,8 @@ for (const { copies, decisionMs, indexSeconds } of SIZES) {
   if (decisionMs !== undefined) {
     verdicts.push(median < decisionMs ? `decision < ${decisionMs} ms` : `FAIL decision ≥ ${decisionMs} ms`);
   }
+  const p99 = percentile(decision, 0.99);
+  if (p99Ms !== undefined) verdicts.push(p99 < p99Ms ? `p99 < ${p99Ms} ms` : `FAIL p99 ≥ ${p99Ms} ms`);
   if (indexSeconds !== undefined) {
     verdicts.push(buildMs < indexSeconds * 1000 ? `index < ${indexSeconds} s` : `FAIL index ≥ ${indexSeconds} s`);
   }
@@ -127,7 +139,7 @@ for (const { copies, decisionMs, indexSeconds } of SIZES) {
       (buildMs / 1000).toFixed(2)
     } s; ranking median ${ms(percentile(ranking, 0.5))}, p99 ${ms(percentile(ranking, 0.99))}; decision median ${
       ms(median)
-    }, p99 ${ms(percentile(decision, 0.99))} (${changes} changes)${verdict}`,
+    }, p99 ${ms(p99)} (${changes} changes)${verdict}`,
   );
 }
 console.log(failed === 0 ? 'every target met' : `${failed} target(s) missed`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTestCatalogue, viewCatalogue } from '../test-support/test-catalogue.test-support.ts';
-import { findLookAlikes, findNextStep, findTaskPartner } from './find-next-steps.ts';
+import { findLookAlikes, findNextStep, findTaskPartner, listTaskPartners } from './find-next-steps.ts';
 
 const SEARCH = { location: 'City of the hotel', number_of_rooms: 'Rooms wanted' };
 const RESERVE = { hotel_name: 'The hotel', location: 'City of the hotel', check_in_date: 'First night' };
@@ -49,6 +49,41 @@ describe('findTaskPartner', () => {
     ]);
     const unprefixed = viewCatalogue(airline);
     assert.equal(findTaskPartner(unprefixed, 'get_user_details'), undefined, 'an action and a word in common are not');
+  });
+});
+
+describe('listTaskPartners', () => {
+  it('gives each tool the partner findTaskPartner gives it alone, on a catalogue of many providers and shared words', () => {
+    // Six providers of four services, each with a search, a reservation and a lookup step; "get" and "details" in
+    // many names, ids shared within a provider's task: the index it reads the siblings through must pass over no one.
+    const services = ['hotels', 'flights', 'cars', 'restaurants'];
+    const tools = services.flatMap((service) =>
+      [1, 2, 3, 4, 5, 6].flatMap((provider) =>
+        [
+          [`${service}_${provider}_search_${service}`, `Find ${service} in a city.`, [service], {
+            city: 'The city',
+            date: 'The day',
+          }],
+          [`${service}_${provider}_reserve_${service}`, `Reserve ${service}.`, [service], {
+            [`${service}_name`]: 'Which one',
+            date: 'The day',
+          }],
+          [`get_${service}_${provider}_details`, `Get the details of a booking.`, [service, 'bookings'], {
+            booking_id: 'The booking',
+          }],
+        ] as const
+      )
+    );
+    const { registry: many } = createTestCatalogue(tools);
+    const view = viewCatalogue(many);
+    const names = many.domainTools().map((spec) => spec.name);
+    const alone = new Map(names.flatMap((name) => {
+      const partner = findTaskPartner(view, name);
+      return partner === undefined ? [] : [[name, partner] as const];
+    }));
+    assert.ok(alone.size > names.length / 2, 'most tools have a partner here');
+    assert.deepEqual(listTaskPartners(view, names), alone);
+    assert.deepEqual(listTaskPartners(view, [...names].reverse()), new Map([...alone].reverse()));
   });
 });
 

@@ -3,7 +3,8 @@
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { isNumberTerm, tokenizeForSearch } from '../tool-search/index.ts';
 import type { ToolEvidence } from './measure-tool-evidence.ts';
-import { rankCompanions } from './rank-companions.ts';
+import { oncePerSpec } from './once-per-spec.ts';
+import { indexCompanionCandidates, rankCompanions } from './rank-companions.ts';
 
 /**
  * Tools of one service that share no parameter link by their names' service prefix alone (see namespaceOf): then a
@@ -29,20 +30,6 @@ export type FindNextStepInput = CatalogueView & {
 export function listDomainSiblings(catalogue: CatalogueView, name: string): readonly ToolSpec[] {
   return [...new Set(catalogue.domainsOf(name).flatMap((domain) => catalogue.domainTools(domain)))]
     .flatMap((sibling) => catalogue.lookup(sibling) ?? []);
-}
-
-/**
- * A pure function of a tool's spec, computed once per spec: a turn reads every tool of a large catalogue's names this
- * way, and the registry hands out the same frozen specs until the catalogue changes.
- */
-function oncePerSpec<T>(read: (spec: ToolSpec) => T): (spec: ToolSpec) => T {
-  const known = new WeakMap<ToolSpec, T>();
-  return (spec) => {
-    if (known.has(spec)) return known.get(spec) as T;
-    const value = read(spec);
-    known.set(spec, value);
-    return value;
-  };
 }
 
 /** A tool's name words, numbers aside: `rentalcars_1_get_cars_available` and `rentalcars_2_…` say the same. */
@@ -80,11 +67,17 @@ const namespaceOf = oncePerSpec((spec: ToolSpec): string => {
  * of another provider) passed over; failing one, the best of the same service prefix (see namespaceOf:
  * `services_2_find_provider` ↔ `services_2_book_appointment`, which share no parameter). Pure.
  */
-export function findTaskPartner(catalogue: CatalogueView, name: string): string | undefined {
+export function findTaskPartner(
+  catalogue: CatalogueView,
+  name: string,
+  sharers?: (spec: ToolSpec) => readonly ToolSpec[],
+): string | undefined {
   const spec = catalogue.lookup(name);
   if (spec === undefined) return undefined;
   const action = actionOf(spec);
-  const siblings = listDomainSiblings(catalogue, name).filter((sibling) => actionOf(sibling) !== action);
+  // Only the siblings that share a word or a parameter with it can score (`sharers`, when the caller indexed them).
+  const candidates = sharers === undefined ? listDomainSiblings(catalogue, name) : sharers(spec);
+  const siblings = candidates.filter((sibling) => actionOf(sibling) !== action);
   const [best] = rankCompanions(spec, siblings);
   const namespace = namespaceOf(spec);
   if (best !== undefined || namespace === '') return best;
@@ -167,8 +160,16 @@ export function listTriggerFollowers(
 
 /** Each of the tools' task partner (see findTaskPartner), for those that have one. Pure. */
 export function listTaskPartners(catalogue: CatalogueView, names: readonly string[]): ReadonlyMap<string, string> {
+  // The siblings of each set of domains, indexed once: a shortlist's tools mostly share their domains.
+  const indexes = new Map<string, (spec: ToolSpec) => readonly ToolSpec[]>();
   return new Map(names.flatMap((name) => {
-    const partner = findTaskPartner(catalogue, name);
+    const key = JSON.stringify(catalogue.domainsOf(name));
+    let sharers = indexes.get(key);
+    if (sharers === undefined) {
+      sharers = indexCompanionCandidates(listDomainSiblings(catalogue, name));
+      indexes.set(key, sharers);
+    }
+    const partner = findTaskPartner(catalogue, name, sharers);
     return partner === undefined ? [] : [[name, partner] as const];
   }));
 }

@@ -1,13 +1,35 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
-import { rankCompanions } from './rank-companions.ts';
+import { indexCompanionCandidates, rankCompanions } from './rank-companions.ts';
 
 const spec = (name: string, parameters: string[]): ToolSpec => ({
   name,
   description: `The ${name.replaceAll('_', ' ')} tool.`,
   inputSchema: { type: 'object', properties: Object.fromEntries(parameters.map((key) => [key, { type: 'string' }])) },
   tags: ['travel'],
+});
+
+describe('indexCompanionCandidates', () => {
+  it('passes over only candidates that cannot score: the ranking is the same through it, for either bar', () => {
+    const words = ['get', 'search', 'reserve', 'hotel', 'flight', 'details', 'list', 'cancel'];
+    const keys = ['location', 'date', 'hotel_name', 'reservation_id', 'user_id', 'city'];
+    // Two tools a pair of words (`get_hotel_a`, `get_hotel_b`: two name words in common, one parameter each, the same or
+    // not), so many candidates share one word, some two, some a parameter, some both.
+    const all = words.flatMap((first, a) =>
+      words.slice(a + 1).flatMap((second, b) => [
+        spec(`${first}_${second}_a`, [keys[(a + b) % keys.length] as string]),
+        spec(`${first}_${second}_b`, [keys[(a * 2 + b + 1) % keys.length] as string]),
+      ])
+    );
+    const sharers = indexCompanionCandidates(all);
+    for (const tool of all) {
+      const through = sharers(tool);
+      assert.ok(through.length < all.length, `${tool.name}: some candidates share too little`);
+      assert.deepEqual(rankCompanions(tool, through), rankCompanions(tool, all), tool.name);
+      assert.deepEqual(rankCompanions(tool, through, 2), rankCompanions(tool, all, 2), `${tool.name} at 2`);
+    }
+  });
 });
 
 describe('rankCompanions', () => {

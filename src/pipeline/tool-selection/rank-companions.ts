@@ -1,18 +1,54 @@
 // The tools that carry on a task another tool starts (search a hotel, then reserve it): found in the catalogue itself.
 import { listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
 import { tokenizeForSearch } from '../tool-search/index.ts';
+import { oncePerSpec } from './once-per-spec.ts';
 
 /** A shared parameter says more than a shared name word (look-alike providers share words, a task's steps share ids). */
 const PARAMETER_WEIGHT = 2;
 /** A companion scores at least this: a name word and a parameter, or three name words, or two parameters. */
 const MIN_SHARED = 3;
 
-function nameTerms(spec: ToolSpec): Set<string> {
-  return new Set(tokenizeForSearch(spec.name, { expandAbbreviations: false }));
-}
+const nameTerms = oncePerSpec((spec: ToolSpec): ReadonlySet<string> =>
+  new Set(tokenizeForSearch(spec.name, { expandAbbreviations: false }))
+);
 
-function parameterNames(spec: ToolSpec): Set<string> {
-  return new Set(listParameters(spec).map((parameter) => parameter.name.toLowerCase()));
+const parameterNames = oncePerSpec((spec: ToolSpec): ReadonlySet<string> =>
+  new Set(listParameters(spec).map((parameter) => parameter.name.toLowerCase()))
+);
+
+/** The least score indexCompanionCandidates serves: a parameter, or two name words. */
+const INDEXED_MIN_SHARED = 2;
+
+/**
+ * The candidates that could score INDEXED_MIN_SHARED or more with a tool in rankCompanions (a parameter name or two
+ * name words in common), in the candidates' order. Built once over a list (a domain's tools) and asked for many tools,
+ * so a large domain is read in time of what the tool shares, not of every candidate. Pure.
+ */
+export function indexCompanionCandidates(candidates: readonly ToolSpec[]): (tool: ToolSpec) => readonly ToolSpec[] {
+  const byTerm = new Map<string, number[]>();
+  const byParameter = new Map<string, number[]>();
+  const add = (map: Map<string, number[]>, keys: ReadonlySet<string>, position: number) => {
+    for (const key of keys) {
+      const list = map.get(key);
+      if (list === undefined) map.set(key, [position]);
+      else list.push(position);
+    }
+  };
+  candidates.forEach((candidate, position) => {
+    add(byTerm, nameTerms(candidate), position);
+    add(byParameter, parameterNames(candidate), position);
+  });
+  return (tool) => {
+    const nameWords = new Map<number, number>();
+    for (const term of nameTerms(tool)) {
+      for (const position of byTerm.get(term) ?? []) nameWords.set(position, (nameWords.get(position) ?? 0) + 1);
+    }
+    const positions = new Set([...nameWords].flatMap(([at, count]) => count >= INDEXED_MIN_SHARED ? [at] : []));
+    for (const name of parameterNames(tool)) {
+      for (const position of byParameter.get(name) ?? []) positions.add(position);
+    }
+    return [...positions].sort((a, b) => a - b).map((position) => candidates[position] as ToolSpec);
+  };
 }
 
 function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
