@@ -17,14 +17,21 @@ function forms(word: string): readonly string[] {
  * singular; tags and names split like identifiers ("GorillaFileSystem" → gorilla, file, system). Pure; case-insensitive.
  */
 export function findNamedDomains(text: string, domains: readonly string[], toolName: string): Set<string> {
+  return readNamedDomains(text)(domains, toolName);
+}
+
+/** findNamedDomains with the message read once, for asking about many tools (a long message is split once). Pure. */
+export function readNamedDomains(text: string): (domains: readonly string[], toolName: string) => Set<string> {
   const said = new Set(splitWords(text).flatMap(forms));
-  const named = new Set(splitWords(toolName).flatMap(forms));
-  const found = new Set<string>();
-  for (const domain of domains) {
-    const words = splitWords(domain).filter((word) => word.length >= MIN_WORD_LENGTH).flatMap(forms);
-    if (words.some((word) => said.has(word) && named.has(word))) found.add(domain);
-  }
-  return found;
+  return (domains, toolName) => {
+    const named = new Set(splitWords(toolName).flatMap(forms));
+    const found = new Set<string>();
+    for (const domain of domains) {
+      const words = splitWords(domain).filter((word) => word.length >= MIN_WORD_LENGTH).flatMap(forms);
+      if (words.some((word) => said.has(word) && named.has(word))) found.add(domain);
+    }
+    return found;
+  };
 }
 
 /**

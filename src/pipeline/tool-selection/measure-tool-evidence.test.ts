@@ -14,6 +14,14 @@ const { index } = createTestCatalogue([
 const evidenceFor = (text: string, name: string) => measureToolEvidence(index, text).find((one) => one.name === name);
 
 describe('measureToolEvidence', () => {
+  it('reads a long message where its words are: a request amid thousands of other words counts as it does alone', () => {
+    const chatter = 'We talked for ages about the weather and the garden and my sister. '.repeat(400);
+    for (const request of ['I need to find a hotel in Paris.', 'Book a cab to the airport, please.']) {
+      const alone = measureToolEvidence(index, request);
+      assert.ok(alone.some((entry) => entry.phrase), request);
+      assert.deepEqual(measureToolEvidence(index, `${chatter}${request} ${chatter}`), alone, request);
+    }
+  });
   it("reads each catalogue's own words, the same on its first message as after many (the term lists are kept per index)", () => {
     const tools: Parameters<typeof createTestCatalogue>[0] = [
       ['find_restaurants', 'Find a restaurant of a cuisine in a city.', ['restaurants']],

@@ -47,25 +47,14 @@ export type ToolEvidence = {
 };
 
 type IndexedTool = ToolIndex['tools'][number];
-type TermFrequencies = IndexedTool['termFrequencies'];
-
-/** Whether a tool's name or description holds the term. */
-function inText(frequencies: TermFrequencies, term: string): boolean {
-  return frequencies.name.has(term) || frequencies.description.has(term);
-}
-
-/** Whether a tool's parameter names or descriptions hold the term. */
-function inInputs(frequencies: TermFrequencies, term: string): boolean {
-  return frequencies.parameterNames.has(term) || frequencies.parameterDescriptions.has(term);
-}
 
 /** Which tools hold each term, by where: built once per catalogue index, so a message is read in its own words' time. */
 type TermHolders = {
   /** Term → the tools whose name holds it. */
   readonly name: ReadonlyMap<string, readonly IndexedTool[]>;
-  /** Term → the tools whose name or description holds it (see inText). */
+  /** Term → the tools whose name or description holds it. */
   readonly text: ReadonlyMap<string, readonly IndexedTool[]>;
-  /** Term → the tools whose parameter names or descriptions hold it (see inInputs). */
+  /** Term → the tools whose parameter names or descriptions hold it. */
   readonly inputs: ReadonlyMap<string, readonly IndexedTool[]>;
 };
 
@@ -173,27 +162,46 @@ export function measureToolEvidence(
   const isRare = (term: string) => (held(term) > 0 && held(term) <= NEVER_GENERIC_TOOLS) || isInputWord(term);
   const isSpecific = (term: string) => (held(term) > 0 && held(term) <= limit) || isInputWord(term);
   if (![...terms].some(isSpecific)) return [];
-  // Only a tool that holds one of the message's specific words can have evidence (see `matches`).
-  const candidates = new Set<IndexedTool>();
+  // Only a tool that holds one of the message's specific words can have evidence: each candidate with the words it
+  // matches (a specific word in its name or description, or an input word in its inputs or values).
+  const matched = new Map<IndexedTool, Set<string>>();
+  const match = (tool: IndexedTool, term: string) => {
+    const words = matched.get(tool);
+    if (words === undefined) matched.set(tool, new Set([term]));
+    else words.add(term);
+  };
   for (const term of terms) {
     if (!isSpecific(term)) continue;
-    for (const tool of textHoldersOf(term)) candidates.add(tool);
-    if (isInputWord(term)) { for (const tool of inputHoldersOf(term)) candidates.add(tool); }
+    for (const tool of textHoldersOf(term)) match(tool, term);
+    if (isInputWord(term)) { for (const tool of inputHoldersOf(term)) match(tool, term); }
   }
+  // Where each word stands in the message: a tool's windows are read only where its words are, so a long message
+  // costs the places its tools' words stand, not its length times the tools.
+  const places = new Map<string, number[]>();
+  sequence.forEach((term, at) => {
+    const list = places.get(term);
+    if (list === undefined) places.set(term, [at]);
+    else list.push(at);
+  });
   const found: ToolEvidence[] = [];
-  for (const tool of candidates) {
+  for (const [tool, words] of matched) {
     const inName = (term: string) => tool.termFrequencies.name.has(term);
     const nameOrder = new Map([...tool.termFrequencies.name.keys()].map((term, at) => [term, at]));
-    const matches = (term: string) =>
-      isSpecific(term) &&
-      (inText(tool.termFrequencies, term) ||
-        (isInputWord(term) && (inInputs(tool.termFrequencies, term) || inValues(tool, term))));
-    const phrase = [...pairs].some((pair) =>
-      tool.phrases.has(pair) && pair.split(' ').some((term) => inName(term) || isRare(term))
+    const matches = (term: string) => words.has(term);
+    const phrase = [...tool.phrases].some((pair) =>
+      pairs.has(pair) && pair.split(' ').some((term) => inName(term) || isRare(term))
     );
+    // The windows that hold one of its words at least: those that start up to PROXIMITY - 1 places before one.
+    const starts = new Set<number>();
+    for (const term of words) {
+      for (const at of places.get(term) ?? []) {
+        for (let start = Math.max(0, at - PROXIMITY + 1); start <= at; start += 1) starts.add(start);
+      }
+    }
     let best: ToolEvidence | undefined;
-    // The best run of PROXIMITY consecutive message words: a request names its action and object together.
-    for (let start = 0; start < sequence.length; start += 1) {
+    // The best run of PROXIMITY consecutive message words: a request names its action and object together (the first
+    // such run wins a tie, as the message reads).
+    for (const start of [...starts].sort((x, y) => x - y)) {
       const window = new Set(sequence.slice(start, start + PROXIMITY).filter(matches));
       if (window.size === 0) continue;
       const nameWords = longestInOrder([...window].flatMap((term) => nameOrder.get(term) ?? []));

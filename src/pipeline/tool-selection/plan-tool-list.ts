@@ -2,7 +2,7 @@
 // not offered; then rank, focus on that tool's domain, choose (locally or through the cheap model) and fill.
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
-import { findNamedDomains } from './find-named-domains.ts';
+import { readNamedDomains } from './find-named-domains.ts';
 import { isCatalogueAction } from './find-requested-domains.ts';
 import { chooseTrigger } from './choose-trigger.ts';
 import { findAssentedStep, listTaskPartners, listTriggerFollowers } from './find-next-steps.ts';
@@ -123,6 +123,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
   });
   const firstRequest = input.previous.length === 0;
+  const findNamedDomains = readNamedDomains(text);
   const isAction = (term: string) => isCatalogueAction(input.index, input.domainsOf, term);
   const evidence = measureToolEvidence(input.index, text, { inputWords: firstRequest, answerValues: answersQuestion })
     .filter((entry) => input.lookup(entry.name) !== undefined);
@@ -137,7 +138,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   // room" for hotels_1_search_hotel) asks for that domain as plainly as three words do.
   const namesDomain = (entry: ToolEvidence) =>
     entry.nameWords >= 1 && entry.words >= 2 &&
-    findNamedDomains(text, input.domainsOf(entry.name), entry.name).size > 0;
+    findNamedDomains(input.domainsOf(entry.name), entry.name).size > 0;
   const strong = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
   const candidates = strong.length > 0 ? strong : findTaskObjects({ ...input, evidence, isAction });
   const inRequested = (name: string) => input.domainsOf(name).some((domain) => requested.has(domain));
@@ -187,7 +188,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
     ranking: ranked,
     previousSelection: input.previous,
     calledTools: input.calledTools,
-    namedDomains: findNamedDomains(text, input.domains, ranked[0]?.name ?? ''),
+    namedDomains: findNamedDomains(input.domains, ranked[0]?.name ?? ''),
     domainsOf: input.domainsOf,
     ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
   });
@@ -216,7 +217,7 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
   if (
     !firstRequest && domain !== null && !inFocus(trigger.name) &&
     isDeploymentDomain(input.domainPrior, domain) &&
-    findNamedDomains(text, input.domainsOf(trigger.name), trigger.name).size === 0 &&
+    findNamedDomains(input.domainsOf(trigger.name), trigger.name).size === 0 &&
     evidence.some((entry) => inFocus(entry.name) && entry.words >= OWN_DOMAIN_WORDS)
   ) return keep('outside-focus');
   const { ranking: focused, domainSize } = focusOnTrigger(input, ranking, trigger.name);
