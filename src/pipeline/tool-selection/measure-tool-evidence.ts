@@ -115,7 +115,9 @@ function longestInOrder(positions: readonly number[]): number {
  * (then most name words, then by name), counted in the message's best run of PROXIMITY consecutive words. Counting distinct words the user wrote, not scores, keeps the measure the same
  * for any catalogue size: "book a flight" names two words of `book_flight`, "how are you today?" at most one of any
  * tool. With `inputWords` (while nothing is offered yet: the first list costs no cached prefix), a word only a few
- * tools' inputs hold counts too ("a unisex salon"). Pure; linear in catalogue size × message words.
+ * tools' inputs hold counts too ("a unisex salon"). Pure; once a catalogue's term lists are built (at its first message),
+ * in time of the message's words and of the places where the tools that hold them have their words, not of the
+ * catalogue's size.
  */
 export function measureToolEvidence(
   index: ToolIndex,
