@@ -9,3 +9,4 @@ export { findNameVersion, readNameNamespace } from './read-name-namespace.ts';
 export { inferNameDomains, readNameObjects } from './infer-name-domains.ts';
 export { NAME_VERB_WORDS } from './name-verbs.ts';
 export { splitWords } from './split-words.ts';
+export { addToList } from './add-to-list.ts';

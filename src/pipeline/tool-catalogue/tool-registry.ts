@@ -1,5 +1,6 @@
 // The catalogue of tools: registered from code or a JSON manifest, validated, and always listed in name order.
 import { AppError } from '../../errors.ts';
+import { addToList } from './add-to-list.ts';
 import { inferNameDomains } from './infer-name-domains.ts';
 import { compareText, parseToolSpec, toToolDefinition } from './tool-spec.ts';
 import type { ToolHttp, ToolSpec } from './tool-spec.ts';
@@ -114,11 +115,7 @@ export function createToolRegistry(): ToolRegistry {
           continue;
         }
         domain.push(spec);
-        for (const tag of new Set(spec.tags)) {
-          const list = byDomain.get(tag);
-          if (list === undefined) byDomain.set(tag, [spec]);
-          else list.push(spec);
-        }
+        for (const tag of new Set(spec.tags)) addToList(byDomain, tag, spec);
       }
       grouped = {
         standard: Object.freeze(standard),

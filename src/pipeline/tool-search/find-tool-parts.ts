@@ -1,7 +1,7 @@
 // Tools that act on parts of one system, found in the catalogue itself: a parameter that lists several tools' objects
 // ("fuel, doors, parkingBrake, brakePedal, engine" in a status tool) marks those tools as parts of one machine, so a hit
 // on one ("start the engine") can lift the others (press the brake pedal, lock the doors) that a task tends to need too.
-import { listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
+import { addToList, listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
 import { tokenizeForSearch } from './tokenize-for-search.ts';
 
 /** A parameter must name at least this many distinct objects to read as a list of parts, not a mention. */
@@ -33,10 +33,7 @@ export function findToolParts(tools: readonly ToolSpec[], isRare: (term: string)
   const byFirstTerm = new Map<string, number[]>();
   objects.forEach((object, position) => {
     const [first] = object;
-    if (first === undefined) return;
-    const list = byFirstTerm.get(first);
-    if (list === undefined) byFirstTerm.set(first, [position]);
-    else list.push(position);
+    if (first !== undefined) addToList(byFirstTerm, first, position);
   });
   const parts = tools.map(() => new Set<number>());
   tools.forEach((owner) => {

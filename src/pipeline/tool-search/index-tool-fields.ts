@@ -1,6 +1,6 @@
 // The per-tool statistics the ranker reads: search terms per field, field lengths, document frequencies, a postings
 // list per term, which tools produce another tool's inputs, and which act on parts of one system.
-import { listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
+import { addToList, listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
 import { isNumberTerm, pairTerms, tokenizeForSearch } from './tokenize-for-search.ts';
 import { findToolParts } from './find-tool-parts.ts';
 
@@ -101,12 +101,7 @@ function findProducers(partial: readonly PartialTool[], isRare: (term: string) =
   partial.forEach((other, position) => {
     const [verb, ...object] = [...other.termFrequencies.name.keys()];
     if (verb === undefined || !PRODUCER_VERBS.has(verb)) return;
-    for (const term of object) {
-      if (!isRare(term)) continue;
-      const list = byObject.get(term);
-      if (list === undefined) byObject.set(term, [position]);
-      else list.push(position);
-    }
+    for (const term of object) if (isRare(term)) addToList(byObject, term, position);
   });
   return partial.map((tool) => {
     const found = new Set<number>();
@@ -120,6 +115,33 @@ function findProducers(partial: readonly PartialTool[], isRare: (term: string) =
     }
     return [...found].filter((position) => sharesTag(tool, partial[position] as PartialTool)).sort((a, b) => a - b);
   });
+}
+
+/** Which tools hold each term, by where (a tool once per term, in index order): how the selection reads a message. */
+export type TermHolders = {
+  /** Term → the tools whose name holds it. */
+  readonly name: ReadonlyMap<string, readonly IndexedTool[]>;
+  /** Term → the tools whose name or description holds it. */
+  readonly text: ReadonlyMap<string, readonly IndexedTool[]>;
+  /** Term → the tools whose parameter names or descriptions hold it. */
+  readonly inputs: ReadonlyMap<string, readonly IndexedTool[]>;
+};
+
+function findTermHolders(tools: readonly IndexedTool[]): TermHolders {
+  const name = new Map<string, IndexedTool[]>();
+  const text = new Map<string, IndexedTool[]>();
+  const inputs = new Map<string, IndexedTool[]>();
+  for (const tool of tools) {
+    const frequencies = tool.termFrequencies;
+    for (const term of frequencies.name.keys()) addToList(name, term, tool);
+    for (const term of new Set([...frequencies.name.keys(), ...frequencies.description.keys()])) {
+      addToList(text, term, tool);
+    }
+    for (const term of new Set([...frequencies.parameterNames.keys(), ...frequencies.parameterDescriptions.keys()])) {
+      addToList(inputs, term, tool);
+    }
+  }
+  return { name, text, inputs };
 }
 
 /** Pure: the same tools (in any order) give the same statistics, listed in the input order. */
@@ -174,7 +196,7 @@ export function indexToolFields(tools: readonly ToolSpec[]) {
       }
     }
     for (const [term, weight] of weights) {
-      postings.set(term, [...(postings.get(term) ?? []), { tool: position, weight }]);
+      addToList(postings, term, { tool: position, weight });
     }
   });
   const isRare = (term: string): boolean => (documentFrequency.get(term) ?? count) <= count * LINK_MAX_SHARE;
@@ -190,6 +212,7 @@ export function indexToolFields(tools: readonly ToolSpec[]) {
   });
   return {
     tools: indexedTools,
+    holders: findTermHolders(indexedTools),
     inverseDocumentFrequency,
     averageLengths,
     postings: postings as ReadonlyMap<string, readonly Posting[]>,

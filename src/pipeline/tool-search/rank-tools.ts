@@ -5,7 +5,7 @@
 import { compareText } from '../tool-catalogue/index.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 import { FIELDS, indexToolFields } from './index-tool-fields.ts';
-import type { IndexedTool, Posting } from './index-tool-fields.ts';
+import type { IndexedTool, Posting, TermHolders } from './index-tool-fields.ts';
 import { createSpellingLookup } from './create-spelling-lookup.ts';
 import type { SpellingLookup } from './create-spelling-lookup.ts';
 import { weighQueryTerms } from './weigh-query-terms.ts';
@@ -61,6 +61,8 @@ export type ToolIndex = {
   readonly averageLengths: Readonly<Record<(typeof FIELDS)[number], number>>;
   /** Term → the tools holding it, with field-weighted, length-normalised frequencies. */
   readonly postings: ReadonlyMap<string, readonly Posting[]>;
+  /** Term → the tools holding it, by field (see TermHolders). */
+  readonly holders: TermHolders;
   readonly spelling: SpellingLookup;
 };
 

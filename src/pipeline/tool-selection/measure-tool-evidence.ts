@@ -1,5 +1,6 @@
 // How plainly a message asks for each tool: the message's own words found in a tool's name and description (and the
 // words only a few tools' inputs hold).
+import { addToList } from '../tool-catalogue/index.ts';
 import { isNumberTerm, pairTerms, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 import { findSaidValues } from './find-said-values.ts';
 
@@ -48,42 +49,6 @@ export type ToolEvidence = {
 
 type IndexedTool = ToolIndex['tools'][number];
 
-/** Which tools hold each term, by where: built once per catalogue index, so a message is read in its own words' time. */
-type TermHolders = {
-  /** Term → the tools whose name holds it. */
-  readonly name: ReadonlyMap<string, readonly IndexedTool[]>;
-  /** Term → the tools whose name or description holds it. */
-  readonly text: ReadonlyMap<string, readonly IndexedTool[]>;
-  /** Term → the tools whose parameter names or descriptions hold it. */
-  readonly inputs: ReadonlyMap<string, readonly IndexedTool[]>;
-};
-
-const holdersByIndex = new WeakMap<ToolIndex, TermHolders>();
-
-function termHolders(index: ToolIndex): TermHolders {
-  const known = holdersByIndex.get(index);
-  if (known !== undefined) return known;
-  const name = new Map<string, IndexedTool[]>();
-  const text = new Map<string, IndexedTool[]>();
-  const inputs = new Map<string, IndexedTool[]>();
-  const add = (map: Map<string, IndexedTool[]>, terms: Iterable<string>, tool: IndexedTool) => {
-    for (const term of terms) {
-      const list = map.get(term);
-      if (list === undefined) map.set(term, [tool]);
-      else list.push(tool);
-    }
-  };
-  for (const tool of index.tools) {
-    const frequencies = tool.termFrequencies;
-    add(name, frequencies.name.keys(), tool);
-    add(text, new Set([...frequencies.name.keys(), ...frequencies.description.keys()]), tool);
-    add(inputs, new Set([...frequencies.parameterNames.keys(), ...frequencies.parameterDescriptions.keys()]), tool);
-  }
-  const holders = { name, text, inputs };
-  holdersByIndex.set(index, holders);
-  return holders;
-}
-
 /** The tools that accept `term` as (part of) a value the message said whole (see findSaidValues). */
 function valueHoldersOf(saidValues: ReadonlyMap<IndexedTool, ReadonlySet<string>>, term: string): IndexedTool[] {
   return [...saidValues].flatMap(([tool, values]) => values.has(term) ? [tool] : []);
@@ -129,7 +94,7 @@ export function measureToolEvidence(
   const terms = new Set(sequence);
   const pairs = pairTerms(sequence);
   if (terms.size === 0) return [];
-  const catalogue = termHolders(index);
+  const catalogue = index.holders;
   const textHoldersOf = (term: string) => catalogue.text.get(term) ?? [];
   const holders = countEach(terms, textHoldersOf);
   const saidValues = options.inputWords === true || options.answerValues === true
@@ -180,11 +145,7 @@ export function measureToolEvidence(
   // Where each word stands in the message: a tool's windows are read only where its words are, so a long message
   // costs the places its tools' words stand, not its length times the tools.
   const places = new Map<string, number[]>();
-  sequence.forEach((term, at) => {
-    const list = places.get(term);
-    if (list === undefined) places.set(term, [at]);
-    else list.push(at);
-  });
+  sequence.forEach((term, at) => addToList(places, term, at));
   const found: ToolEvidence[] = [];
   for (const [tool, words] of matched) {
     const inName = (term: string) => tool.termFrequencies.name.has(term);

@@ -1,5 +1,5 @@
 // The tools that carry on a task another tool starts (search a hotel, then reserve it): found in the catalogue itself.
-import { listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
+import { addToList, listParameters, type ToolSpec } from '../tool-catalogue/index.ts';
 import { tokenizeForSearch } from '../tool-search/index.ts';
 import { oncePerSpec } from './once-per-spec.ts';
 
@@ -27,16 +27,9 @@ const INDEXED_MIN_SHARED = 2;
 export function indexCompanionCandidates(candidates: readonly ToolSpec[]): (tool: ToolSpec) => readonly ToolSpec[] {
   const byTerm = new Map<string, number[]>();
   const byParameter = new Map<string, number[]>();
-  const add = (map: Map<string, number[]>, keys: ReadonlySet<string>, position: number) => {
-    for (const key of keys) {
-      const list = map.get(key);
-      if (list === undefined) map.set(key, [position]);
-      else list.push(position);
-    }
-  };
   candidates.forEach((candidate, position) => {
-    add(byTerm, nameTerms(candidate), position);
-    add(byParameter, parameterNames(candidate), position);
+    for (const term of nameTerms(candidate)) addToList(byTerm, term, position);
+    for (const name of parameterNames(candidate)) addToList(byParameter, name, position);
   });
   return (tool) => {
     const nameWords = new Map<number, number>();
