@@ -107,6 +107,16 @@ describe('planToolList', () => {
     }
   });
 
+  it("reads what the user quotes as a value, not as words of the request (a note's text names no flight)", () => {
+    const quoted = plan("Save a note that says 'book a flight, then cancel the booking for a refund'.", NOTES, [
+      'search_notes',
+    ]);
+    assert.equal(quoted.planned.kind, 'keep');
+    assert.deepEqual(quoted.list, NOTES);
+    const said = plan('Save a note. Book a flight, then cancel the booking for a refund.', NOTES, ['search_notes']);
+    assert.equal(said.planned.kind, 'change');
+  });
+
   it('keeps the list through small talk that names a tool plainly while the conversation has used no tool', () => {
     const said = 'The weather forecast for the city said rain for the next days, typical.';
     const small = plan(said, NOTES);

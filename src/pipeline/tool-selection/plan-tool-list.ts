@@ -5,12 +5,14 @@ import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index
 import { readNamedDomains } from './find-named-domains.ts';
 import { isCatalogueAction } from './find-requested-domains.ts';
 import { chooseTrigger } from './choose-trigger.ts';
+import { coversRequest } from './covers-request.ts';
 import { findAssentedStep, listTaskPartners, listTriggerFollowers } from './find-next-steps.ts';
 import { findTaskObjects } from './find-task-objects.ts';
 import { focusOnTrigger } from './focus-on-trigger.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { mayAskForTool } from './may-ask-for-tool.ts';
+import { maskQuotedText } from './mask-quoted-text.ts';
 import { readRequest } from './read-request.ts';
 import { planToolSelection } from './select-tools.ts';
 import type { ToolSelectionPlan } from './tool-selection-plan.ts';
@@ -111,7 +113,13 @@ export type ToolListPlan =
  * conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain. Pure and
  * deterministic.
  */
-export function planToolList(input: PlanToolListInput): ToolListPlan {
+export function planToolList(given: PlanToolListInput): ToolListPlan {
+  // Quoted words are the user's values (a post's text, a file name), not the request's (see maskQuotedText).
+  const input = {
+    ...given,
+    text: maskQuotedText(given.text),
+    recentUserTurns: given.recentUserTurns.map(maskQuotedText),
+  };
   // A request that says a word only one domain's tools hold ("could you find me a cab?") asks for that domain even when
   // no single tool has strong evidence; at the first request it outweighs a weak candidate. An assent to a step the
   // assistant proposed asks for that step (see readRequest).
@@ -163,19 +171,8 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
       return keep('no-request');
     }
   }
-  // An offered tool covers the request when the message names it as plainly as the best candidate: as many words,
-  // as many of them in its name ("tickets for the event" names buy_event_tickets more than find_events), and a phrase
-  // of its own when the best has one (a provider's tagline gives find_events the words of "tickets for events" too).
+  // An offered tool that the message names as plainly as the best candidate covers it (see coversRequest).
   const [best = strongest] = candidates;
-  if (
-    best !== undefined && !byRequest && assentedStep === undefined &&
-    candidates.some((entry) =>
-      input.previous.includes(entry.name) && entry.words >= best.words && entry.nameWords >= best.nameWords &&
-      (entry.phrase || !best.phrase)
-    )
-  ) {
-    return keep('offered-covers');
-  }
   const ranked = rankTools(input.index, {
     query: text,
     recentUserTurns: input.recentUserTurns,
@@ -184,6 +181,14 @@ export function planToolList(input: PlanToolListInput): ToolListPlan {
       ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
     },
   });
+  const places = new Map(ranked.map((entry, place) => [entry.name, place]));
+  const placeOf = (name: string) => places.get(name) ?? ranked.length;
+  if (
+    best !== undefined && !byRequest && assentedStep === undefined &&
+    candidates.some((entry) => input.previous.includes(entry.name) && coversRequest(entry, best, placeOf))
+  ) {
+    return keep('offered-covers');
+  }
   const { ranking, domain } = focusToolRanking({
     ranking: ranked,
     previousSelection: input.previous,
