@@ -76,6 +76,18 @@ function hotelCatalogue(tools: readonly (readonly [name: string, description: st
 }
 
 describe('answerFindTools', () => {
+  it('reads what the query quotes as a value: a message that quotes flight words still finds the message tool', () => {
+    const quoted = find(
+      "Text Ana 'search flights between two airports, book a flight, cancel the flight booking'",
+      1,
+      1,
+    );
+    assert.deepEqual(quoted.found, ['send_message']);
+    const said = find('Text Ana, search flights between two airports, book a flight, cancel the flight booking', 1, 1);
+    assert.notDeepEqual(said.found, ['send_message']);
+    assert.match(find("'book a flight'").text, /book_flight/u, 'a query that is all quote is read whole');
+  });
+
   it('answers `name: first sentence` lines of the best matches, best first, between minTools and maxTools', () => {
     const answer = find('cancel my flight booking');
     assert.equal(answer.status, 'success');

@@ -6,6 +6,7 @@ import { findNamedDomains } from './find-named-domains.ts';
 import { listDomainSiblings } from './find-next-steps.ts';
 import { findRequestedDomains } from './find-requested-domains.ts';
 import { isAssent } from './is-assent.ts';
+import { maskQuotedText } from './mask-quoted-text.ts';
 import { measureToolEvidence } from './measure-tool-evidence.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
 import { rankCompanions } from './rank-companions.ts';
@@ -161,10 +162,15 @@ function describe(input: FindToolsInput, name: string): string {
  * tools not offered yet (the likeliest need when the words were vague). A missing or empty query, or a query nothing
  * matches, is an error result that says what to do. Pure and deterministic.
  */
-export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
+export function answerFindTools(given: FindToolsInput): FindToolsAnswer {
+  // What the model or the user quotes is a value, not words of the need (see maskQuotedText).
+  const input = given.recentUserTurns === undefined
+    ? given
+    : { ...given, recentUserTurns: given.recentUserTurns.map(maskQuotedText) };
   const raw = input.input['query'];
-  const query = typeof raw === 'string' ? raw.trim().slice(0, QUERY_CHARACTERS) : '';
-  if (query === '') {
+  const said = typeof raw === 'string' ? raw.trim().slice(0, QUERY_CHARACTERS) : '';
+  const query = maskQuotedText(said);
+  if (said === '') {
     return {
       status: 'error',
       text: `${FIND_TOOLS_NAME} needs a query: what the tool must do, in a few words.`,
@@ -207,7 +213,7 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
       !offered.includes(name) && input.lookup(name) !== undefined
     ).slice(0, input.maxTools);
     if (rest.length > 0) {
-      const heading = `Nothing new matches "${query}". The other ${domain} tools:`;
+      const heading = `Nothing new matches "${said}". The other ${domain} tools:`;
       return {
         status: 'success',
         text: [heading, ...rest.map((name) => describe(input, name))].join('\n'),
@@ -218,7 +224,7 @@ export function answerFindTools(input: FindToolsInput): FindToolsAnswer {
   if (found.length === 0) {
     return {
       status: 'error',
-      text: `No tool matches "${query}". Describe the action in other words, or answer without a tool.`,
+      text: `No tool matches "${said}". Describe the action in other words, or answer without a tool.`,
       found: [],
     };
   }
