@@ -173,22 +173,29 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
   }
   // An offered tool that the message names as plainly as the best candidate covers it (see coversRequest).
   const [best = strongest] = candidates;
-  const ranked = rankTools(input.index, {
-    query: text,
-    recentUserTurns: input.recentUserTurns,
-    context: {
-      calledTools: input.calledTools,
-      ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
-    },
-  });
-  const places = new Map(ranked.map((entry, place) => [entry.name, place]));
-  const placeOf = (name: string) => places.get(name) ?? ranked.length;
+  // Ranked once, and before the cover check only when a tie needs it (see coversRequest): most kept lists never rank.
+  let rankedOnce: readonly RankedTool[] | undefined;
+  const rankMessage = () =>
+    rankedOnce ??= rankTools(input.index, {
+      query: text,
+      recentUserTurns: input.recentUserTurns,
+      context: {
+        calledTools: input.calledTools,
+        ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
+      },
+    });
+  let places: ReadonlyMap<string, number> | undefined;
+  const placeOf = (name: string) => {
+    places ??= new Map(rankMessage().map((entry, place) => [entry.name, place]));
+    return places.get(name) ?? places.size;
+  };
   if (
     best !== undefined && !byRequest && assentedStep === undefined &&
     candidates.some((entry) => input.previous.includes(entry.name) && coversRequest(entry, best, placeOf))
   ) {
     return keep('offered-covers');
   }
+  const ranked = rankMessage();
   const { ranking, domain } = focusToolRanking({
     ranking: ranked,
     previousSelection: input.previous,
