@@ -12,6 +12,9 @@ export type StoredTokenCorrection = {
 /** The conversation's last prompt fingerprint and cache watch, as the JSON the turn wrote (the pipeline parses it). */
 export type StoredCacheState = { readonly fingerprint: unknown; readonly watch: unknown };
 
+/** One learned co-use count as stored (see src/pipeline/tool-selection/learn-tool-co-use.ts). */
+export type StoredToolCoUse = { readonly tool: string; readonly partner: string; readonly turns: number };
+
 export interface LearnedStateStore {
   /** Every model's correction, least recently updated first. */
   loadTokenCorrections(): Promise<readonly StoredTokenCorrection[]>;
@@ -26,4 +29,19 @@ export interface LearnedStateStore {
   loadCacheState(input: { ownerId: string; conversationId: string }): Promise<StoredCacheState | null>;
   /** Replaces the conversation's cache state; AppError 'not_found' for a foreign or missing conversation. */
   saveCacheState(input: { ownerId: string; conversationId: string } & StoredCacheState): Promise<void>;
+  /**
+   * Every learned count of the named tools (their own and their partners'), deployment-wide. AppError 'internal' for
+   * more than TOOL_CO_USE_LOAD_MAX names or a name that is empty or too long.
+   */
+  loadToolCoUse(tools: readonly string[]): Promise<readonly StoredToolCoUse[]>;
+  /**
+   * Adds one turn to each pair (a pair of one tool with itself counts the tool's turns), in one transaction. AppError
+   * 'internal' for more than TOOL_CO_USE_PAIRS_MAX pairs or a bad name.
+   */
+  addToolCoUse(pairs: readonly { tool: string; partner: string }[]): Promise<void>;
 }
+
+/** Names one loadToolCoUse reads at most (a change's trigger and chosen tools are fewer). */
+export const TOOL_CO_USE_LOAD_MAX = 50;
+/** Pairs one addToolCoUse writes at most (a turn's eight distinct tools make 64). */
+export const TOOL_CO_USE_PAIRS_MAX = 100;

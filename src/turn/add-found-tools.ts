@@ -3,6 +3,7 @@
 import { listCalledTools, offerFoundTools } from '../pipeline/tool-selection/index.ts';
 import type { Message } from '../pipeline/types/index.ts';
 import type { ToolSpec } from '../pipeline/tool-catalogue/index.ts';
+import { loadLearnedPartners } from './tool-co-use.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 export type AddFoundToolsInput = {
@@ -17,10 +18,19 @@ export type AddFoundToolsInput = {
   readonly toolsByUse: readonly string[];
 };
 
-/** The next step's domain tools, or null when the answer brought nothing new (the list, and its cache, stay). */
-export function addFoundTools(deps: TurnDependencies, input: AddFoundToolsInput): readonly ToolSpec[] | null {
+/**
+ * The next step's domain tools, or null when the answer brought nothing new (the list, and its cache, stay). The best
+ * tool found comes with the steps the deployment's turns ran with it (see listLearnedPartners).
+ */
+export async function addFoundTools(
+  deps: TurnDependencies,
+  input: AddFoundToolsInput,
+): Promise<readonly ToolSpec[] | null> {
   const offered = input.domainTools.map((tool) => tool.name);
+  const [best] = input.found;
+  const learned = best === undefined ? [] : (await loadLearnedPartners(deps, [best])).get(best) ?? [];
   const next = offerFoundTools({
+    learned,
     offered,
     found: input.found,
     inUse: [...listCalledTools(input.run), ...input.toolsByUse],

@@ -12,6 +12,7 @@ import type { ModelReply } from '../pipeline/types/index.ts';
 import { compareText, STANDARD_TAG, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
 import { deploymentDomainPrior } from './deployment-domain-prior.ts';
+import { loadLearnedPartners } from './tool-co-use.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 export type ChooseToolsInput = {
@@ -92,10 +93,12 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
   } else {
     selection = applyToolSelection({ plan: plan.selection });
   }
+  // A change offers its trigger with the steps the deployment's turns ran with it (see listLearnedPartners).
+  const learned = plan.kind === 'change' ? await loadLearnedPartners(deps, [plan.trigger.name]) : new Map();
   const names = finishToolList(plan, selection, {
     minTools: settings.minDomainTools,
     maxTools: settings.maxDomainTools,
-  });
+  }, learned);
   const tools = names.flatMap((name) => registry.get(name) ?? []);
   const sent = input.previousOrder ?? [...(input.previousSelection ?? [])].sort(compareText);
   return {

@@ -210,7 +210,7 @@ export async function runModelSteps(deps: TurnDependencies, input: ModelStepsInp
     run.push({ role: 'user', content: executed.results });
     for (const exposure of executed.firstExposures) firstExposures.push({ ...exposure, runIndex: run.length - 1 });
     refused.push(...executed.refused);
-    const added = executed.found.length === 0 ? null : addFoundTools(deps, {
+    const added = executed.found.length === 0 ? null : await addFoundTools(deps, {
       conversationId: input.conversationId,
       domainTools,
       found: executed.found,

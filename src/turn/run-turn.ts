@@ -1,7 +1,7 @@
 // One turn in four steps (load, build, run, update); idempotency, the one-turn lock, billing, the store write, logging
 // and whether a summary refresh is due are the named helpers around them.
 import { sumBilledUsage } from '../pipeline/cost/index.ts';
-import { listCalledTools, orderToolsByUse } from '../pipeline/tool-selection/index.ts';
+import { listCalledTools, listRanTools, orderToolsByUse } from '../pipeline/tool-selection/index.ts';
 import type { StoredMessage } from '../store/store-records.ts';
 import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
 import { chooseTools, type ChosenTools } from './choose-tools.ts';
@@ -15,6 +15,7 @@ import { isSummaryDue } from './refresh-summary.ts';
 import { type ModelStepsResult, runModelSteps, type TurnJournal } from './run-model-steps.ts';
 import { type Learning, loadLearning, saveLearning } from './learned-state.ts';
 import { storeTurn } from './store-turn.ts';
+import { recordToolCoUse } from './tool-co-use.ts';
 import { abandonTurn, type LockedTurn, lockTurn } from './lock-turn.ts';
 import { watchTurn } from './watch-turn.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
@@ -184,6 +185,7 @@ async function update(
     ...(JSON.stringify(sent) === JSON.stringify(chosen.tools.map((tool) => tool.name)) ? {} : { toolOrder: sent }),
   });
   await closeTurnJournal(deps, turn.scope, turn.idempotencyKey);
+  await recordToolCoUse(deps, listRanTools(steps.run, steps.refused));
   logTurn(deps, turn, context, chosen, steps, result);
   return { result, summaryDue: isSummaryDue(deps.settings, afterTurn(context, stored)) };
 }

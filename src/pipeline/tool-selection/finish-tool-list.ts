@@ -15,6 +15,7 @@ export function finishToolList(
   plan: ToolListPlan,
   selection: ToolSelection,
   bounds: { readonly minTools: number; readonly maxTools: number },
+  learned: ReadonlyMap<string, readonly string[]> = new Map(),
 ): readonly string[] {
   if (plan.kind === 'keep') return plan.selected;
   const domain = plan.ranking.slice(0, plan.domainSize).map((entry) => entry.name);
@@ -22,7 +23,8 @@ export function finishToolList(
   const size = Math.max(bounds.maxTools, selection.selected.length);
   const names: string[] = [];
   for (const name of [plan.trigger.name, ...plan.followers, ...selection.selected, ...domain]) {
-    for (const entry of [name, plan.partners.get(name)]) {
+    const learnedPartners = name === plan.trigger.name ? learned.get(name) ?? [] : [];
+    for (const entry of [name, ...learnedPartners, plan.partners.get(name)]) {
       if (entry !== undefined && names.length < size && !names.includes(entry)) names.push(entry);
     }
   }

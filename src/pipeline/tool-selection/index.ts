@@ -9,6 +9,14 @@ export { findAssentedStep, findNextStep } from './find-next-steps.ts';
 export type { FindAssentedStepInput, FindNextStepInput } from './find-next-steps.ts';
 export { focusToolRanking } from './focus-tool-ranking.ts';
 export { listCalledTools } from './list-called-tools.ts';
+export {
+  CO_USE_TOOLS_MAX,
+  LEARNED_PARTNERS_MAX,
+  listCoUsePairs,
+  listLearnedPartners,
+  listRanTools,
+} from './learn-tool-co-use.ts';
+export type { ToolCoUse, ToolPair } from './learn-tool-co-use.ts';
 export { isStrongEvidence, measureToolEvidence } from './measure-tool-evidence.ts';
 export type { ToolEvidence } from './measure-tool-evidence.ts';
 export { offerFoundTools } from './offer-found-tools.ts';

@@ -73,3 +73,53 @@ describe('prompt cache state', () => {
     assert.equal(Number(left.rows[0]?.['n']), 0);
   });
 });
+
+describe('tool co-use', () => {
+  it('adds one turn per pair and reads back the named tools’ counts', async () => {
+    const { store } = fixture;
+    const turn = [
+      { tool: 'pressBrakePedal', partner: 'pressBrakePedal' },
+      { tool: 'pressBrakePedal', partner: 'startEngine' },
+      { tool: 'startEngine', partner: 'pressBrakePedal' },
+      { tool: 'startEngine', partner: 'startEngine' },
+    ];
+    await store.addToolCoUse(turn);
+    await store.addToolCoUse(turn);
+    await store.addToolCoUse([{ tool: 'startEngine', partner: 'startEngine' }]);
+    assert.deepEqual(await store.loadToolCoUse(['startEngine', 'startEngine']), [
+      { tool: 'startEngine', partner: 'pressBrakePedal', turns: 2 },
+      { tool: 'startEngine', partner: 'startEngine', turns: 3 },
+    ]);
+    assert.deepEqual(await store.loadToolCoUse(['lockDoors']), []);
+    assert.deepEqual(await store.loadToolCoUse([]), []);
+    await store.addToolCoUse([]);
+  });
+
+  it('is shared by a second process on the same database file', async () => {
+    const other = await openIsolatedDatabase(fixture.url);
+    try {
+      const second = createLibsqlStore({ database: other });
+      await second.addToolCoUse([{ tool: 'startEngine', partner: 'startEngine' }]);
+      const own = (await fixture.store.loadToolCoUse(['startEngine'])).find((row) => row.partner === 'startEngine');
+      assert.equal(own?.turns, 4);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses an empty or overlong name and too many names or pairs, and writes nothing of a refused batch', async () => {
+    const { store } = fixture;
+    await assert.rejects(store.loadToolCoUse(['']), { code: 'internal' });
+    await assert.rejects(store.loadToolCoUse(['x'.repeat(65)]), { code: 'internal' });
+    await assert.rejects(store.loadToolCoUse(Array.from({ length: 51 }, (_, at) => `tool_${at}`)), {
+      code: 'internal',
+    });
+    const pairs = Array.from({ length: 101 }, (_, at) => ({ tool: 'lockDoors', partner: `tool_${at}` }));
+    await assert.rejects(store.addToolCoUse(pairs), { code: 'internal' });
+    await assert.rejects(
+      store.addToolCoUse([{ tool: 'lockDoors', partner: 'lockDoors' }, { tool: 'lockDoors', partner: '' }]),
+      { code: 'internal' },
+    );
+    assert.deepEqual(await store.loadToolCoUse(['lockDoors']), []);
+  });
+});

@@ -1,10 +1,22 @@
-// Learned state on libSQL: per-model token corrections (versioned writes) and per-conversation prompt-cache state.
+// Learned state on libSQL: per-model token corrections (versioned writes), per-conversation prompt-cache state, and
+// the deployment's tool co-use counts.
 import { AppError } from '../../errors.ts';
-import type { LearnedStateStore } from '../learned-state-store.ts';
+import { type LearnedStateStore, TOOL_CO_USE_LOAD_MAX, TOOL_CO_USE_PAIRS_MAX } from '../learned-state-store.ts';
 import { readJson, readNumber, readText } from './read-row.ts';
 import { checkCount, notFound, nowIso, OWNED, ownerArgs, type StoreContext } from './store-context.ts';
 
 const MAX_MODEL_KEY_LENGTH = 200;
+/** A registered tool's name is at most 64 characters (Bedrock's limit); a longer one is not a tool's. */
+const MAX_TOOL_NAME_LENGTH = 64;
+
+function checkToolNames(names: readonly string[], most: number, what: string): void {
+  if (names.length > most) throw new AppError('internal', `at most ${most} ${what}, got ${names.length}`);
+  for (const name of names) {
+    if (typeof name !== 'string' || name === '' || name.length > MAX_TOOL_NAME_LENGTH) {
+      throw new AppError('internal', `a tool name must be 1-${MAX_TOOL_NAME_LENGTH} characters`);
+    }
+  }
+}
 
 function checkCorrection(input: { modelKey: string; ratio: number }): void {
   if (typeof input.modelKey !== 'string' || input.modelKey === '' || input.modelKey.length > MAX_MODEL_KEY_LENGTH) {
@@ -70,6 +82,36 @@ export function createLearnedStateOperations(context: StoreContext): LearnedStat
         args: [JSON.stringify(input.fingerprint), JSON.stringify(input.watch), nowIso(context), ...ownerArgs(input)],
       });
       if (result.rows.length === 0) throw notFound();
+    },
+
+    async loadToolCoUse(tools) {
+      checkToolNames(tools, TOOL_CO_USE_LOAD_MAX, 'tools');
+      const names = [...new Set(tools)];
+      if (names.length === 0) return [];
+      const result = await context.database.read({
+        sql: `SELECT tool, partner, turns FROM tool_co_use WHERE tool IN (${names.map(() => '?').join(', ')}) ` +
+          'ORDER BY tool, partner',
+        args: names,
+      });
+      return result.rows.map((row) => ({
+        tool: readText(row, 'tool'),
+        partner: readText(row, 'partner'),
+        turns: readNumber(row, 'turns'),
+      }));
+    },
+
+    async addToolCoUse(pairs) {
+      if (pairs.length > TOOL_CO_USE_PAIRS_MAX) {
+        throw new AppError('internal', `at most ${TOOL_CO_USE_PAIRS_MAX} pairs, got ${pairs.length}`);
+      }
+      checkToolNames(pairs.flatMap((pair) => [pair.tool, pair.partner]), 2 * TOOL_CO_USE_PAIRS_MAX, 'names');
+      if (pairs.length === 0) return;
+      const at = nowIso(context);
+      await context.database.batchWrite(pairs.map((pair) => ({
+        sql: 'INSERT INTO tool_co_use (tool, partner, turns, updated_at) VALUES (?, ?, 1, ?) ' +
+          'ON CONFLICT (tool, partner) DO UPDATE SET turns = turns + 1, updated_at = excluded.updated_at',
+        args: [pair.tool, pair.partner, at],
+      })));
     },
   };
 }
