@@ -5,11 +5,12 @@ import { type ToolListPlan, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 /**
  * The list a plan ends with, most recently used first (the request sorts it by name; the store keeps this order so the
  * least recently used tool is the first to go). Keep: the previous list. Change: the selected part (the trigger, its
- * look-alikes and companions, the chosen tools, then the domain's tools in focused-ranking order, each followed by its
- * task partner, up to maxTools, so a two-step task, find then book, finds its second tool offered whichever provider's
- * tools were chosen; a domain with fewer than minTools tools is completed from the rest of the ranking) and up to
- * TOOLS_IN_USE_MAX more of the previous list's tools, most recently used first: the previous tools in their order, then
- * the new ones (a tool keeps its place by being called, see orderToolsByUse). Pure.
+ * learned partners (see listLearnedPartners), its look-alikes and companions, the chosen tools, then the domain's tools
+ * in focused-ranking order, each followed by its task partner, up to maxTools, so a two-step task, find then book,
+ * finds its second tool offered whichever provider's tools were chosen; a domain with fewer than minTools tools is
+ * completed from the rest of the ranking) and up to TOOLS_IN_USE_MAX more of the previous list's tools, most recently
+ * used first: the previous tools in their order, then the new ones (a tool keeps its place by being called, see
+ * orderToolsByUse). Pure.
  */
 export function finishToolList(
   plan: ToolListPlan,
