@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { AppError } from '../../src/errors.ts';
+import type { Logger } from '../../src/logger.ts';
 import { createTurnFixture, requestToolNames, type TurnFixture, USER } from './turn-test-support.ts';
 
 const NOTE = 'Please save a note: the plumber comes on Tuesday at nine to fix the kitchen sink.';
@@ -77,5 +79,32 @@ describe("the deployment's own turns teach which tools come together", () => {
       [{ tool: 'create_task', partner: 'create_task', turns: 1 }],
       'create_task ran alone: log_habit was not offered, so it never ran',
     );
+  });
+});
+
+describe('a store that cannot keep the co-use counts', () => {
+  const events: { level: string; event: string; fields: Readonly<Record<string, unknown>> }[] = [];
+  const logger: Logger = { level: 'info', log: (level, event, fields = {}) => events.push({ level, event, fields }) };
+
+  before(async () => {
+    fixture = await createTurnFixture({ logger });
+    const unavailable = () => Promise.reject(new AppError('store_error', 'the database is not answering'));
+    Object.assign(fixture.store, { loadToolCoUse: unavailable, addToolCoUse: unavailable });
+  });
+  after(() => fixture.close());
+
+  it('answers the turn, selects as if nothing were learned, and logs both failures', async () => {
+    const conversationId = await fixture.createConversation();
+    const [offered] = await sendTurn(conversationId, NOTE, [['create_note'], 'Saved your note about the plumber.']);
+    assert.ok(offered?.includes('create_note'), `the note tool is offered: ${offered?.join(', ')}`);
+    const stored = await fixture.service.listMessages({ userId: USER, conversationId, limit: 10 });
+    assert.equal(stored.messages.at(-1)?.text, 'Saved your note about the plumber.');
+    const warned = events.filter((entry) => entry.level === 'warn').map((
+      entry,
+    ) => [entry.event, entry.fields['error']]);
+    assert.deepEqual(warned, [
+      ['tool_co_use_not_loaded', 'store_error'],
+      ['tool_co_use_not_saved', 'store_error'],
+    ]);
   });
 });

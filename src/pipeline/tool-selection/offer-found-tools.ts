@@ -16,11 +16,10 @@ export type OfferFoundToolsInput = {
 
 /**
  * The next step's domain tools: the first maxTools tools found, the best one's learned partners right after it, are
- * added to the offered ones (a search adds, it never
- * takes away the tools of a task half done). Past maxTools + TOOLS_IN_USE_MAX, the least recently used offered tools go.
- * The offered tools keep their places and the found ones come after them (keepToolPlaces), so the next step reads the
- * kept tools from cache. When every tool found is already offered, the list is returned unchanged (no cache write for
- * nothing). Pure.
+ * added to the offered ones (a search adds, it never takes away the tools of a task half done). Past maxTools +
+ * TOOLS_IN_USE_MAX, the least recently used offered tools go. The offered tools keep their places and the found ones
+ * come after them (keepToolPlaces), so the next step reads the kept tools from cache. When every tool found is already
+ * offered, the list is returned unchanged (no cache write for nothing). Pure.
  */
 export function offerFoundTools(input: OfferFoundToolsInput): readonly string[] {
   const found = [...new Set([...input.found.slice(0, 1), ...(input.learned ?? []), ...input.found])]
