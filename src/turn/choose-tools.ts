@@ -9,10 +9,10 @@ import {
   type ToolSelection,
 } from '../pipeline/tool-selection/index.ts';
 import type { ModelReply } from '../pipeline/types/index.ts';
-import { compareText, STANDARD_TAG, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
+import { compareText, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
 import { deploymentDomainPrior } from './deployment-domain-prior.ts';
-import { loadLearnedPartners } from './tool-co-use.ts';
+import { isDomainTool, loadLearnedPartners } from './tool-co-use.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 export type ChooseToolsInput = {
@@ -50,14 +50,12 @@ export type ChosenTools = {
 /** Never throws for a selector failure: a timeout, an error or an empty answer falls back to the local top picks. */
 export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInput): Promise<ChosenTools> {
   const { settings, registry } = deps;
-  const isDomainTool = (name: string) =>
-    registry.get(name) !== undefined && !registry.get(name)?.tags.includes(STANDARD_TAG);
   const plan = planToolList({
     text: input.text,
     recentUserTurns: input.recentUserTurns,
     ...(input.lastReply === undefined ? {} : { lastReply: input.lastReply }),
-    previous: (input.previousSelection ?? []).filter(isDomainTool),
-    calledTools: (input.calledTools ?? []).filter(isDomainTool),
+    previous: (input.previousSelection ?? []).filter((name) => isDomainTool(deps, name)),
+    calledTools: (input.calledTools ?? []).filter((name) => isDomainTool(deps, name)),
     index: deps.toolIndex,
     lookup: (name) => registry.get(name),
     domainsOf: registry.domainsOf,

@@ -43,7 +43,8 @@ export type Learning = {
   readonly samples: TokenSample[];
 };
 
-function errorName(error: unknown): string {
+/** What a failed read or write is logged as: its AppError code, else its error's name. */
+export function errorName(error: unknown): string {
   return error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error;
 }
 

@@ -1,16 +1,13 @@
 // The tools the deployment's turns run together, kept in the store: read when a change of the tool list needs its
 // tools' usual partners, written after each turn that ran domain tools. Either failing is logged and costs only the
 // learning, never the turn.
-import { AppError } from '../errors.ts';
 import { listCoUsePairs, listLearnedPartners } from '../pipeline/tool-selection/index.ts';
 import { STANDARD_TAG } from '../pipeline/tool-catalogue/index.ts';
+import { errorName } from './learned-state.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
-function errorName(error: unknown): string {
-  return error instanceof AppError ? error.code : error instanceof Error ? error.name : typeof error;
-}
-
-function isDomainTool(deps: TurnDependencies, name: string): boolean {
+/** A registered tool not tagged `standard`: what the selection offers and the co-use counts. */
+export function isDomainTool(deps: Pick<TurnDependencies, 'registry'>, name: string): boolean {
   const spec = deps.registry.get(name);
   return spec !== undefined && !spec.tags.includes(STANDARD_TAG);
 }
