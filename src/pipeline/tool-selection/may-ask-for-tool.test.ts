@@ -31,6 +31,30 @@ describe('mayAskForTool', () => {
     ) assert.equal(mayAskForTool(text, isAction), true, text);
   });
 
+  it('reads the polite forms of a request as possible asks', () => {
+    for (
+      const text of [
+        "Kindly draft a document titled 'project_summary.txt' right here in the documents folder.",
+        "I'm cruising down a country road. I’d appreciate it if you could refill the tank with 10 liters.",
+        'I would appreciate if you could source this information for me.',
+        "It'd be fantastic if you could also switch on the headlights.",
+        "I constructed a file titled 'plan.md'. Could you be so kind as to rename it to overview.md.",
+        'Before starting the engine, verify the doors. Should everything be aligned, proceed with activating START.',
+        'If the fuel level is lower than 10, then go ahead and fill it up.',
+        'Feel free to start the engine right after.',
+        'I wish to place an order for 120 shares at the going market rate.',
+        'I require a comprehensive analysis of the stock with Amazon.',
+        "Your task is to extract any line that features the term 'Anomaly' from this document.",
+        'Assist me in locating a file named findings_report.',
+        'Assistance with the authentication process would be immensely appreciated.',
+        'Ensure the fuel tank is replenished with 38 liters of gasoline.',
+        'The trip is long. Make sure every door is locked.',
+        'Could you then cancel the order I placed this morning.',
+        'Directly list the files of the workspace folder.',
+      ]
+    ) assert.equal(mayAskForTool(text, isAction), true, text);
+  });
+
   it('does not read statements of facts or opinions as asks, numbers and decades included', () => {
     for (
       const text of [
@@ -46,6 +70,9 @@ describe('mayAskForTool', () => {
         'In Canada 40% of the music played on the airwaves has to be Canadian!',
         'That was a great game.',
         'I love basketball games!',
+        'Can you believe they won the final in the last second',
+        'Totally agree, it was a great trip.',
+        'Honestly I wish I had gone with them.',
         '',
       ]
     ) assert.equal(mayAskForTool(text, isAction), false, text);

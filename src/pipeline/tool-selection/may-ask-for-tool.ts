@@ -5,7 +5,8 @@ import { readsAsRequest } from './find-requested-domains.ts';
 import { splitSentences } from './split-sentences.ts';
 
 /** A wish said without a request cue: "I was hoping to change my flight", "I feel like watching a movie". */
-const WISH = /\b(?:hoping|hope to|wondering|feel like|could use|(?:i|we)(?:'ve| have)? (?:got|have) to|gotta)\b/iu;
+const WISH =
+  /\b(?:hoping|hope to|wondering|feel like|could (?:really )?use|(?:i|we)(?:'ve| have)? (?:got|have) to|gotta)\b/iu;
 /**
  * A question about the listener ("Did you know that…?", "Are you interested in politics?", "Do you watch much
  * basketball?"): small talk; "Do you have any rooms?", "Are you able to move my flight?" still ask.
@@ -44,8 +45,47 @@ function isTerse(text: string): boolean {
   return words.length > 0 && words.length <= TERSE_WORDS && !PERSONAL.test(text.replace(/[\u2018\u2019]/gu, "'"));
 }
 
-/** What starts a sentence before its verb: "Hi, cancel it", "OK so add a note", "And then book it". */
-const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please)\b[\s,!]*)*/iu;
+/**
+ * What starts a sentence before its verb: "Hi, cancel it", "OK so add a note", "And then book it", an adverb ("Directly
+ * open the folder", "Kindly draft a note").
+ */
+const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please|\p{L}+ly)\b[\s,!]*)*/iu;
+
+/**
+ * How English asks politely, which small talk rarely says: "Kindly…", "I'd appreciate it if you could…", "It would be
+ * great if you could…", "Could you be so kind as to…", "Proceed with…", "Go ahead and…", "Feel free to…", "I wish to…",
+ * "I require…", "Your task is to…", "Assist me in…", "…would be appreciated", "Ensure …" or "Make sure …" opening a
+ * sentence.
+ */
+const POLITE_REQUEST = new RegExp(
+  [
+    '\\bkindly\\b',
+    '\\b(?:appreciate|grateful)\\b(?: it)? if you\\b',
+    '\\b(?:great|fantastic|wonderful|helpful|nice|lovely|perfect)\\b if you (?:could|can|would)\\b',
+    '\\bbe so kind\\b',
+    '\\bproceed (?:to|with)\\b',
+    '\\bgo ahead and\\b',
+    '\\bfeel free to\\b',
+    '\\b(?:i|we) (?:wish|intend) to\\b',
+    '\\b(?:i|we) require\\b',
+    '\\byour task is\\b',
+    '\\bassist (?:me |us )?(?:in|with)\\b',
+    '\\bwould be (?:\\p{L}+ )?appreciated\\b',
+    '(?:^|[.!?]\\s+)(?:please\\s+)?(?:ensure|make sure)\\b',
+  ].join('|'),
+  'iu',
+);
+/** A question that asks for an act: "Could you remove it", the act one of the catalogue's actions (see isCatalogueAction). */
+const ASKED_ACT = /\b(?:can|could|would|will) you (?:please |kindly |also |now |then |just )*(\p{L}+)/giu;
+
+/** Whether `text` asks the listener to do one of the catalogue's actions (see ASKED_ACT). */
+function asksForAction(text: string, isAction: (term: string) => boolean): boolean {
+  for (const match of text.matchAll(ASKED_ACT)) {
+    const [first] = tokenizeForSearch(match[1] ?? '', { expandAbbreviations: false });
+    if (first !== undefined && isAction(first)) return true;
+  }
+  return false;
+}
 
 /**
  * Whether a sentence of `text` starts with one of the catalogue's action words in its plain form: an order ("Cancel the
@@ -63,9 +103,13 @@ function startsWithAction(text: string, isAction: (term: string) => boolean): bo
 /**
  * Whether `text` may ask for a tool: it reads as a request (see readsAsRequest), starts a sentence with one of the
  * catalogue's actions (`isAction`, stemmed: "Cancel the booking I made"), asks a question (with or without its mark),
- * says "please" or a wish, gives an identifier (see IDENTIFIER) or is terse (see isTerse). A statement of facts or opinions does not. Pure.
+ * says "please" or a wish, asks politely (see POLITE_REQUEST) or asks the listener for one of the catalogue's actions
+ * ("Could you remove it"), gives an identifier (see IDENTIFIER) or is terse (see isTerse). A statement of facts or
+ * opinions does not. Pure.
  */
 export function mayAskForTool(text: string, isAction: (term: string) => boolean): boolean {
+  const plain = text.replace(/[\u2018\u2019]/gu, "'");
   return readsAsRequest(text) || startsWithAction(text, isAction) || asksQuestion(text) || BARE_QUESTION.test(text) ||
-    /\bplease\b/iu.test(text) || WISH.test(text) || IDENTIFIER.test(text) || isTerse(text);
+    /\bplease\b/iu.test(text) || WISH.test(text) || IDENTIFIER.test(text) || isTerse(text) ||
+    POLITE_REQUEST.test(plain) || asksForAction(plain, isAction);
 }

@@ -131,6 +131,22 @@ describe('planToolList', () => {
     assert.equal(plan(said, NOTES, ['create_note']).planned.kind, 'change');
   });
 
+  it('reads a request said politely as one, where a statement with the same words keeps the list', () => {
+    const stated = 'The weather forecast for the city will tell us about rain for the next days.';
+    assert.equal(plan(stated, []).planned.reason, 'no-request');
+    for (
+      const asked of [
+        "I'd appreciate it if you could check the weather forecast for the city for the next days.",
+        'Kindly read the weather forecast for the city for the next days.',
+        'Ensure the weather forecast for the city for the next days is on screen.',
+      ]
+    ) {
+      const { planned, list } = plan(asked, []);
+      assert.equal(planned.kind, 'change', asked);
+      assert.ok(list.includes('get_forecast'), asked);
+    }
+  });
+
   it("reads a statement in the desk's own domain as possibly its task, with no tool used yet", () => {
     const said = 'The flight booking I made yesterday must be cancelled and refunded.';
     assert.equal(plan(said, NOTES).planned.reason, 'no-request');
