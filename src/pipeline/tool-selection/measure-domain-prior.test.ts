@@ -41,8 +41,13 @@ describe('measureDomainPrior', () => {
       'You help one user book everyday services: restaurants, hotels and house rentals, and rides. ' +
       'Before any booking or reservation, repeat the details.';
     const prior = measureDomainPrior({ index: concierge, instructions, domainsOf: services.domainsOf });
-    assert.equal(prior.get('hotels'), 1, 'the words still lean to the hotel tools');
     assert.equal(prior.manyServices, true);
+    assert.equal(prior.size, 0, 'its words would lean to the hotel tools; a list of services leans to none');
+    const request = 'Book a table at a restaurant, then a cab there.';
+    assert.deepEqual(
+      rankTools(concierge, { query: request, context: { domainPrior: prior } }),
+      rankTools(concierge, { query: request }),
+    );
     assert.equal(isDeploymentDomain(prior, 'hotels'), false, 'but a concierge has no domain of its own');
     const hotelDesk = 'You are a hotel desk: you search hotels, take a booking or a reservation and cancel it.';
     const desk = measureDomainPrior({ index: concierge, instructions: hotelDesk, domainsOf: services.domainsOf });

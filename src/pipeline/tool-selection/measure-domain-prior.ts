@@ -9,7 +9,7 @@ const VOTING_TOOLS = 10;
 const TEXT_CHARACTERS = 4_000;
 /**
  * What a deployment's instructions lean to: each domain's lean, 0-1 (the leader at 1), and whether they list many of the
- * catalogue's services (a concierge: then no domain is the deployment's own, however far it leads).
+ * catalogue's services (a concierge: then they lean to none, and no domain is the deployment's own).
  */
 export type DomainPrior = ReadonlyMap<string, number> & { readonly manyServices?: boolean };
 
@@ -31,10 +31,10 @@ export type MeasureDomainPriorInput = {
 
 /**
  * Each domain's share of the instructions' best-matching tools, scaled so the leading domain has 1 (an empty map when
- * the instructions name no tool's words), and whether they list MANY_SERVICES or more of the catalogue's domains. An
- * airline agent's policy leans to the airline tools over a travel catalogue's look-alikes and makes airline its own
- * domain (see isDeploymentDomain); a concierge that lists its services has none, even where one service holds more of
- * its words ("booking", "reservation" for a hotel catalogue). Pure.
+ * the instructions name no tool's words, or list MANY_SERVICES or more of the catalogue's services), and whether they
+ * list that many. An airline agent's policy leans to the airline tools over a travel catalogue's look-alikes and makes
+ * airline its own domain (see isDeploymentDomain); a concierge that lists its services leans to none and has no domain
+ * of its own, even where one service holds more of its words ("booking", "reservation" for a hotel catalogue). Pure.
  */
 export function measureDomainPrior(input: MeasureDomainPriorInput): DomainPrior {
   const text = input.instructions.slice(0, TEXT_CHARACTERS);
@@ -52,5 +52,8 @@ export function measureDomainPrior(input: MeasureDomainPriorInput): DomainPrior 
   // A service is a domain, or a namespace its tools' names open with (`hotels_4_…` under a broad "travel" tag).
   const namespaces = input.index.tools.flatMap((tool) => readNameNamespace(tool.name) ?? []);
   const services = [...new Set([...domains, ...namespaces])];
-  return Object.assign(lean, { manyServices: findDomainsNamedIn(text, services).size >= MANY_SERVICES });
+  const manyServices = findDomainsNamedIn(text, services).size >= MANY_SERVICES;
+  // Instructions that list the services lean to whichever holds most of their words ("booking" and "reservation" to
+  // the hotels, "travel bookings and card payments" to the travel tools), not to what their users ask for.
+  return Object.assign(manyServices ? new Map<string, number>() : lean, { manyServices });
 }
