@@ -55,6 +55,13 @@ describe('mayAskForTool', () => {
     ) assert.equal(mayAskForTool(text, isAction), true, text);
   });
 
+  it('reads a verb that ends like an adverb as the order it is', () => {
+    const multiplies = (term: string) => term === 'multip';
+    const order = 'Multiply the first number of the list by the second one in it.';
+    assert.equal(mayAskForTool(order, multiplies), true);
+    assert.equal(mayAskForTool(order, isAction), false, 'not an action of this catalogue');
+  });
+
   it('does not read statements of facts or opinions as asks, numbers and decades included', () => {
     for (
       const text of [

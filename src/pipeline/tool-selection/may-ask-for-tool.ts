@@ -45,11 +45,8 @@ function isTerse(text: string): boolean {
   return words.length > 0 && words.length <= TERSE_WORDS && !PERSONAL.test(text.replace(/[\u2018\u2019]/gu, "'"));
 }
 
-/**
- * What starts a sentence before its verb: "Hi, cancel it", "OK so add a note", "And then book it", an adverb ("Directly
- * open the folder", "Kindly draft a note").
- */
-const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please|\p{L}+ly)\b[\s,!]*)*/iu;
+/** What starts a sentence before its verb: "Hi, cancel it", "OK so add a note", "And then book it". */
+const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please)\b[\s,!]*)*/iu;
 
 /**
  * How English asks politely, which small talk rarely says: "Kindly…", "I'd appreciate it if you could…", "It would be
@@ -89,14 +86,18 @@ function asksForAction(text: string, isAction: (term: string) => boolean): boole
 
 /**
  * Whether a sentence of `text` starts with one of the catalogue's action words in its plain form: an order ("Cancel the
- * booking"), not a gerund or a past ("Adding salt was the secret").
+ * booking"), not a gerund or a past ("Adding salt was the secret"); after an adverb too ("Directly open the folder",
+ * "Quickly check the tank"), while a verb that ends like one still counts itself ("Multiply 3 by 4", "Reply to Bob").
  */
 function startsWithAction(text: string, isAction: (term: string) => boolean): boolean {
-  return splitSentences(text).some((sentence) => {
-    const word = sentence.trim().replace(OPENER, '').split(/[^\p{L}]+/u)[0] ?? '';
+  const isOrder = (word: string) => {
     if (/(?:ing|ed)$/iu.test(word)) return false;
     const [first] = tokenizeForSearch(word, { expandAbbreviations: false });
     return first !== undefined && isAction(first);
+  };
+  return splitSentences(text).some((sentence) => {
+    const [first = '', second = ''] = sentence.trim().replace(OPENER, '').split(/[^\p{L}]+/u);
+    return isOrder(first) || (/\p{L}ly$/iu.test(first) && isOrder(second));
   });
 }
 
