@@ -39,10 +39,10 @@ const TERSE_WORDS = 6;
 const PERSONAL =
   /\b(?:i|i'm|me|my|mine|you|your|we|our|us|he|she|his|her|they|them|their|it|it's|that|that's|this)\b/iu;
 
-/** Whether `text` is a terse request: a few words, none of them about people (see PERSONAL). */
-function isTerse(text: string): boolean {
-  const words = text.split(/\s+/u).filter((word) => /\p{L}/u.test(word));
-  return words.length > 0 && words.length <= TERSE_WORDS && !PERSONAL.test(text.replace(/[\u2018\u2019]/gu, "'"));
+/** Whether `plain` (apostrophes straight) is a terse request: a few words, none of them about people (see PERSONAL). */
+function isTerse(plain: string): boolean {
+  const words = plain.split(/\s+/u).filter((word) => /\p{L}/u.test(word));
+  return words.length > 0 && words.length <= TERSE_WORDS && !PERSONAL.test(plain);
 }
 
 /** What starts a sentence before its verb: "Hi, cancel it", "OK so add a note", "And then book it". */
@@ -77,11 +77,14 @@ const ASKED_ACT = /\b(?:can|could|would|will) you (?:please |kindly |also |now |
 
 /** Whether `text` asks the listener to do one of the catalogue's actions (see ASKED_ACT). */
 function asksForAction(text: string, isAction: (term: string) => boolean): boolean {
-  for (const match of text.matchAll(ASKED_ACT)) {
-    const [first] = tokenizeForSearch(match[1] ?? '', { expandAbbreviations: false });
-    if (first !== undefined && isAction(first)) return true;
-  }
+  for (const match of text.matchAll(ASKED_ACT)) if (isActionWord(match[1] ?? '', isAction)) return true;
   return false;
+}
+
+/** Whether `word`, stemmed as the search stems it, is one of the catalogue's actions. */
+function isActionWord(word: string, isAction: (term: string) => boolean): boolean {
+  const [first] = tokenizeForSearch(word, { expandAbbreviations: false });
+  return first !== undefined && isAction(first);
 }
 
 /**
@@ -90,11 +93,7 @@ function asksForAction(text: string, isAction: (term: string) => boolean): boole
  * "Quickly check the tank"), while a verb that ends like one still counts itself ("Multiply 3 by 4", "Reply to Bob").
  */
 function startsWithAction(text: string, isAction: (term: string) => boolean): boolean {
-  const isOrder = (word: string) => {
-    if (/(?:ing|ed)$/iu.test(word)) return false;
-    const [first] = tokenizeForSearch(word, { expandAbbreviations: false });
-    return first !== undefined && isAction(first);
-  };
+  const isOrder = (word: string) => !/(?:ing|ed)$/iu.test(word) && isActionWord(word, isAction);
   return splitSentences(text).some((sentence) => {
     const [first = '', second = ''] = sentence.trim().replace(OPENER, '').split(/[^\p{L}]+/u);
     return isOrder(first) || (/\p{L}ly$/iu.test(first) && isOrder(second));
@@ -111,6 +110,6 @@ function startsWithAction(text: string, isAction: (term: string) => boolean): bo
 export function mayAskForTool(text: string, isAction: (term: string) => boolean): boolean {
   const plain = text.replace(/[\u2018\u2019]/gu, "'");
   return readsAsRequest(text) || startsWithAction(text, isAction) || asksQuestion(text) || BARE_QUESTION.test(text) ||
-    /\bplease\b/iu.test(text) || WISH.test(text) || IDENTIFIER.test(text) || isTerse(text) ||
+    /\bplease\b/iu.test(text) || WISH.test(text) || IDENTIFIER.test(text) || isTerse(plain) ||
     POLITE_REQUEST.test(plain) || asksForAction(plain, isAction);
 }
