@@ -364,9 +364,9 @@ function printMisses(run: ReplayRun, conversations: readonly Conversation[]): vo
       for (const call of turn.toolCalls.filter((one) => one.verdict !== 'offered')) {
         const text = (exchanges[turn.exchange]?.user.text ?? '').replace(/\s+/g, ' ').slice(0, 90);
         console.log(
-          `${call.verdict} ${replay.id}#${turn.exchange} ${call.name} (${call.reason}) "${text}" offered: ${
-            (call.offered ?? []).join(',')
-          }`,
+          `${call.verdict} ${replay.id}#${turn.exchange} ${call.name} (${
+            call.reason ?? call.selection
+          }) "${text}" offered: ${(call.offered ?? []).join(',')}`,
         );
       }
     }

@@ -4,6 +4,7 @@ import { createTestCatalogue } from '../test-support/test-catalogue.test-support
 import { createToolRegistry } from '../tool-catalogue/index.ts';
 import { createToolIndex } from '../tool-search/index.ts';
 import { answerFindTools, FIND_TOOLS_TOOL } from './find-tools.ts';
+import type { DomainPrior } from './measure-domain-prior.ts';
 import { offerFoundTools } from './offer-found-tools.ts';
 import { TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
@@ -174,6 +175,59 @@ describe('answerFindTools', () => {
     ]]);
     assert.equal(answer.found.length, 2);
     assert.equal(answer.found[1], partner.get(answer.found[0] ?? ''), answer.text);
+  });
+  it("gives the query's best matches a place whatever the conversation's domain: a tweet asked while the car's tools are offered", () => {
+    const car = createTestCatalogue([
+      ['startEngine', 'Start the engine of the car.', ['car']],
+      ['check_tire_pressure', 'Check the pressure of each tire of the car.', ['car']],
+      ['lockDoors', 'Lock or unlock the doors of the car.', ['car']],
+      ['fillFuelTank', 'Fill the fuel tank of the car.', ['car']],
+      ['setHeadlights', 'Turn the headlights of the car on or off.', ['car']],
+      ['adjustClimateControl', 'Adjust the climate control of the car.', ['car']],
+      ['set_navigation', 'Navigate the car to a destination.', ['car']],
+      ['pressBrakePedal', 'Press the brake pedal of the car.', ['car']],
+      ['releaseBrakePedal', 'Release the brake pedal of the car.', ['car']],
+      ['activateParkingBrake', 'Engage or release the parking brake of the car.', ['car']],
+      ['setCruiseControl', 'Set the cruise control of the car to a speed.', ['car']],
+      ['displayCarStatus', 'Show the status of the car: fuel, doors, battery.', ['car']],
+      ['post_tweet', 'Post a tweet for the user.', ['social']],
+      ['get_tweet', 'Read a tweet by its id.', ['social']],
+      ['mean', 'Calculate the mean of a list of numbers.', ['math']],
+    ]);
+    const ask = (query: string, domainPrior?: DomainPrior) =>
+      answerFindTools({
+        input: { query },
+        index: car.index,
+        lookup: (name) => car.registry.get(name),
+        minTools: 3,
+        maxTools: 5,
+        focus: {
+          offered: ['startEngine', 'check_tire_pressure', 'lockDoors'],
+          calledTools: ['check_tire_pressure', 'startEngine'],
+          domainsOf: car.registry.domainsOf,
+          domainTools: (domain) => car.registry.domainTools(domain).map((spec) => spec.name),
+          ...(domainPrior === undefined ? {} : { domainPrior }),
+        },
+      });
+    const tweet = ask("Let's share the news about the car's tires. Could you tweet 'Tires checked' for me?");
+    assert.ok(tweet.found.includes('post_tweet'), tweet.text);
+    assert.ok(tweet.found.length <= 5);
+    const average = ask('Calculate the average of the numbers the tire check gave.');
+    assert.ok(average.found.includes('mean'), average.text);
+    assert.ok(
+      ask('Turn the headlights of the car on.').found.includes('setHeadlights'),
+      'the car itself still answers',
+    );
+    // A car's own assistant (its instructions lean to the car): the focus answers alone, as a desk's answers are not
+    // crowded by the other services of a large catalogue; a service the query names still leads (requestedDomains).
+    const desk = ask(
+      "Let's share the news about the car's tires. Could you tweet 'Tires checked' for me?",
+      new Map([
+        ['car', 0.6],
+        ['social', 0.1],
+      ]),
+    );
+    assert.ok(desk.found.every((name) => car.registry.domainsOf(name).includes('car')), desk.text);
   });
   it('has a short fixed description (it rides in every cached prefix)', () => {
     assert.ok(FIND_TOOLS_TOOL.description.length < 120);

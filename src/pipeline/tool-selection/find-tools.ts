@@ -8,7 +8,7 @@ import { findRequestedDomains } from './find-requested-domains.ts';
 import { isAssent } from './is-assent.ts';
 import { maskQuotedText } from './mask-quoted-text.ts';
 import { measureToolEvidence } from './measure-tool-evidence.ts';
-import { focusToolRanking } from './focus-tool-ranking.ts';
+import { findDeploymentDomain, focusToolRanking } from './focus-tool-ranking.ts';
 import { rankCompanions } from './rank-companions.ts';
 import { firstSentence } from './render-shortlist.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
@@ -148,6 +148,29 @@ function nextStep(
   return last === undefined ? undefined : companionOf(input, last, [...shown, ...focus.offered]);
 }
 
+/** How many places of an answer go to the best matches by score alone, whatever the conversation's domains. */
+const BEST_MATCH_PLACES = 2;
+
+/**
+ * The answer with the query's best matches by score alone (not offered, within ANSWER_SCORE_RATIO of the top score)
+ * second, at most BEST_MATCH_PLACES of them: the conversation's domains lead an answer, but the model searched because
+ * its offered tools lacked something, and that may be another service ("Could you tweet …" while the car's tools are
+ * offered, "the average score" of a file's lines). At most maxTools; a best match already in the answer moves up.
+ */
+function withBestMatches(
+  matched: readonly string[],
+  ranked: readonly { readonly name: string; readonly score: number }[],
+  offered: readonly string[],
+  maxTools: number,
+): readonly string[] {
+  const top = ranked.reduce((best, entry) => Math.max(best, entry.score), 0);
+  const leaders = [...ranked].sort((a, b) => b.score - a.score)
+    .filter((entry) => entry.score > 0 && entry.score >= top * ANSWER_SCORE_RATIO && !offered.includes(entry.name))
+    .slice(0, Math.min(BEST_MATCH_PLACES, maxTools - 1))
+    .map((entry) => entry.name);
+  return [...new Set([...matched.slice(0, 1), ...leaders, ...matched.slice(1)])].slice(0, maxTools);
+}
+
 /** One answer line: `name: first sentence`, cut to LINE_CHARACTERS. */
 function describe(input: FindToolsInput, name: string): string {
   const line = firstSentence(input.lookup(name)?.description ?? '');
@@ -157,7 +180,8 @@ function describe(input: FindToolsInput, name: string): string {
 /**
  * Answers one `find_tools` call from the local ranking: the best-matching domain tools the request does not offer yet
  * (at least minTools when the ranking has them, then every tool within ANSWER_SCORE_RATIO of the best match, at most
- * maxTools), one line each. With a focus, the conversation's domains rank first, and when nothing the request lacks
+ * maxTools), one line each. With a focus, the conversation's domains rank first (but the query's best BEST_MATCH_PLACES
+ * matches by score alone come second, see withBestMatches), and when nothing the request lacks
  * comes within that ratio of the best match (offered or not), the answer is that domain's
  * tools not offered yet (the likeliest need when the words were vague). A missing or empty query, or a query nothing
  * matches, is an error result that says what to do. Pure and deterministic.
@@ -204,8 +228,12 @@ export function answerFindTools(given: FindToolsInput): FindToolsAnswer {
     .filter((entry, position) => position < input.minTools || entry.score >= best * ANSWER_SCORE_RATIO)
     .slice(0, input.maxTools)
     .map((entry) => entry.name);
-  const next = nextStep(input, query, requested, matched);
-  const found = next === undefined ? matched : [next, ...matched].slice(0, input.maxTools);
+  // At a deployment's own domain the focus already yields to a domain the query names (see requestedDomains).
+  const hedged = findDeploymentDomain(input.focus?.domainPrior) === undefined
+    ? withBestMatches(matched, ranked, offered, input.maxTools)
+    : matched;
+  const next = nextStep(input, query, requested, hedged);
+  const found = next === undefined ? hedged : [next, ...hedged].slice(0, input.maxTools);
   const domain = focused.domain;
   if (input.focus !== undefined && domain !== null && found.every((name) => offered.includes(name))) {
     // Nothing the model lacks matches its words: the conversation's domain's other tools are the likeliest need.
