@@ -365,7 +365,7 @@ function printMisses(run: ReplayRun, conversations: readonly Conversation[]): vo
         const text = (exchanges[turn.exchange]?.user.text ?? '').replace(/\s+/g, ' ').slice(0, 90);
         console.log(
           `${call.verdict} ${replay.id}#${turn.exchange} ${call.name} (${
-            call.reason ?? call.selection
+            [call.reason, call.selection].filter((part) => part !== undefined).join(', ')
           }) "${text}" offered: ${(call.offered ?? []).join(',')}`,
         );
       }

@@ -163,8 +163,9 @@ function withBestMatches(
   offered: readonly string[],
   maxTools: number,
 ): readonly string[] {
-  const top = ranked.reduce((best, entry) => Math.max(best, entry.score), 0);
-  const leaders = [...ranked].sort((a, b) => b.score - a.score)
+  // The ranking comes best first (see rankTools).
+  const top = ranked[0]?.score ?? 0;
+  const leaders = ranked
     .filter((entry) => entry.score > 0 && entry.score >= top * ANSWER_SCORE_RATIO && !offered.includes(entry.name))
     .slice(0, Math.min(BEST_MATCH_PLACES, maxTools - 1))
     .map((entry) => entry.name);
