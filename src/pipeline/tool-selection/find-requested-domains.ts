@@ -5,6 +5,7 @@ import { findDeploymentDomain } from './focus-tool-ranking.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import { isNameVerb, readNameAction } from './read-tool-name.ts';
 import { splitSentences } from './split-sentences.ts';
+import { straightenApostrophes } from './straighten-apostrophes.ts';
 
 /** Words that may stand between a cue's parts ("I also need", "can you please also book"). */
 const ADVERB = '(?: (?:really|also|just|still|now|then|too|please|maybe|probably|actually))*';
@@ -55,7 +56,7 @@ const OBJECT_WORDS = 8;
  * and at most OBJECT_WORDS; empty when nothing reads as a request. Case-insensitive, curly apostrophes read as straight.
  */
 export function findRequestObjects(text: string): readonly string[] {
-  const plain = text.toLowerCase().replace(/[\u2018\u2019]/gu, "'");
+  const plain = straightenApostrophes(text.toLowerCase());
   const objects: string[] = [];
   for (const sentence of splitSentences(plain)) {
     let end = -1;

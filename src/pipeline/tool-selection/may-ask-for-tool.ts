@@ -3,6 +3,7 @@
 import { tokenizeForSearch } from '../tool-search/index.ts';
 import { readsAsRequest } from './find-requested-domains.ts';
 import { splitSentences } from './split-sentences.ts';
+import { straightenApostrophes } from './straighten-apostrophes.ts';
 
 /** A wish said without a request cue: "I was hoping to change my flight", "I feel like watching a movie". */
 const WISH =
@@ -108,7 +109,7 @@ function startsWithAction(text: string, isAction: (term: string) => boolean): bo
  * opinions does not. Pure.
  */
 export function mayAskForTool(text: string, isAction: (term: string) => boolean): boolean {
-  const plain = text.replace(/[\u2018\u2019]/gu, "'");
+  const plain = straightenApostrophes(text);
   return readsAsRequest(text) || startsWithAction(text, isAction) || asksQuestion(text) || BARE_QUESTION.test(text) ||
     /\bplease\b/iu.test(text) || WISH.test(text) || IDENTIFIER.test(text) || isTerse(plain) ||
     POLITE_REQUEST.test(plain) || asksForAction(plain, isAction);

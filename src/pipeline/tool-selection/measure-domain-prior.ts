@@ -39,21 +39,19 @@ export type MeasureDomainPriorInput = {
 export function measureDomainPrior(input: MeasureDomainPriorInput): DomainPrior {
   const text = input.instructions.slice(0, TEXT_CHARACTERS);
   const domains = [...new Set(input.index.tools.flatMap((tool) => input.domainsOf(tool.name)))];
-  const ranking = rankTools(input.index, { query: text }).slice(
-    0,
-    VOTING_TOOLS,
-  );
+  // A service is a domain, or a namespace its tools' names open with (`hotels_4_…` under a broad "travel" tag).
+  const namespaces = input.index.tools.flatMap((tool) => readNameNamespace(tool.name) ?? []);
+  const services = [...new Set([...domains, ...namespaces])];
+  // Instructions that list the services lean to whichever holds most of their words ("booking" and "reservation" to
+  // the hotels, "travel bookings and card payments" to the travel tools), not to what their users ask for: not ranked.
+  if (findDomainsNamedIn(text, services).size >= MANY_SERVICES) {
+    return Object.assign(new Map<string, number>(), { manyServices: true });
+  }
   const votes = new Map<string, number>();
-  for (const entry of ranking) {
+  for (const entry of rankTools(input.index, { query: text }).slice(0, VOTING_TOOLS)) {
     for (const domain of input.domainsOf(entry.name)) votes.set(domain, (votes.get(domain) ?? 0) + entry.score);
   }
   const top = Math.max(0, ...votes.values());
   const lean = new Map(top > 0 ? [...votes].map(([domain, weight]) => [domain, weight / top]) : []);
-  // A service is a domain, or a namespace its tools' names open with (`hotels_4_…` under a broad "travel" tag).
-  const namespaces = input.index.tools.flatMap((tool) => readNameNamespace(tool.name) ?? []);
-  const services = [...new Set([...domains, ...namespaces])];
-  const manyServices = findDomainsNamedIn(text, services).size >= MANY_SERVICES;
-  // Instructions that list the services lean to whichever holds most of their words ("booking" and "reservation" to
-  // the hotels, "travel bookings and card payments" to the travel tools), not to what their users ask for.
-  return Object.assign(manyServices ? new Map<string, number>() : lean, { manyServices });
+  return Object.assign(lean, { manyServices: false });
 }
