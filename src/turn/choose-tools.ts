@@ -65,6 +65,7 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     maxTools: settings.maxDomainTools,
     modelId: settings.cheapModelId,
     domainPrior: deploymentDomainPrior(deps),
+    opening: input.previousSelection === null,
   });
   let call: ModelCallRecord | null = null;
   let selection: ToolSelection;

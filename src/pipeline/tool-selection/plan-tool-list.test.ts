@@ -72,7 +72,7 @@ function planOver(
   text: string,
   context:
     & Pick<PlanToolListInput, 'previous' | 'calledTools'>
-    & Partial<Pick<PlanToolListInput, 'lastReply' | 'domainPrior'>>,
+    & Partial<Pick<PlanToolListInput, 'lastReply' | 'domainPrior' | 'opening'>>,
 ) {
   return planToolList({
     ...context,
@@ -145,6 +145,27 @@ describe('planToolList', () => {
       assert.equal(planned.kind, 'change', asked);
       assert.ok(list.includes('get_forecast'), asked);
     }
+  });
+
+  it("reads the conversation's opening statement as its task when it names a tool plainly, and only that one", () => {
+    const catalogue = createTestCatalogue([
+      ['search_notes', 'Search the saved notes by words.', ['notes']],
+      ['create_note', 'Save a note (ideas, facts to remember, meeting notes).', ['notes']],
+      ['get_forecast', 'Weather forecast for a city for the next days.', ['weather']],
+      ['get_weather', 'Current weather for a city.', ['weather']],
+    ]);
+    const stated = 'I remember the weather forecast for the city said rain for the next days.';
+    const opened = planOver(catalogue, stated, { previous: [], calledTools: [], opening: true });
+    assert.equal(opened.kind, 'change');
+    if (opened.kind === 'change') assert.equal(opened.trigger.name, 'get_forecast');
+    // Later in the conversation the same statement is small talk; an opening that names no tool plainly keeps too.
+    assert.equal(planOver(catalogue, stated, { previous: [], calledTools: [] }).kind, 'keep');
+    const greeting = planOver(catalogue, 'Hi! The weather was lovely on our walk today.', {
+      previous: [],
+      calledTools: [],
+      opening: true,
+    });
+    assert.equal(greeting.kind, 'keep');
   });
 
   it("reads a statement in the desk's own domain as possibly its task, with no tool used yet", () => {

@@ -64,6 +64,12 @@ export type PlanToolListInput = {
   readonly modelId: string;
   /** What the deployment's instructions lean to (see measureDomainPrior); default none. */
   readonly domainPrior?: DomainPrior;
+  /**
+   * Whether the message opens the conversation (no turn before it): its first words set up what it is about, so a
+   * statement that plainly names a tool ("I remember I should have a document called … in the … folder") is read as
+   * the task it opens. Default false.
+   */
+  readonly opening?: boolean;
 };
 
 export type ToolListPlan =
@@ -161,9 +167,12 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
     if (strongest === undefined || candidates.length === 0) return keep('no-evidence');
     // A conversation that has used no tool changes its list for a message that may ask for one, or answers the
     // assistant's question ("Well, Theater is my first choice."): not for small talk that names a tool's topic. A
-    // desk's own domain (isDeploymentDomain) is what its users come for: a statement there may be the task.
+    // desk's own domain (isDeploymentDomain) is what its users come for: a statement there may be the task, and so
+    // may the opening message's when it names a tool as plainly as a later request must (the first list's laxer
+    // reading aside, see isStrongEvidence): at most one change per conversation.
     if (
       input.calledTools.length === 0 && !answersQuestion && !mayAskForTool(input.text, isAction) &&
+      !(input.opening === true && evidence.some((entry) => isStrongEvidence(entry) || namesDomain(entry))) &&
       !candidates.some((entry) =>
         input.domainsOf(entry.name).some((domain) => isDeploymentDomain(input.domainPrior, domain))
       )
