@@ -104,6 +104,19 @@ describe('chooseTools', () => {
     assert.ok(names.slice(2).includes('create_task'), 'the new tools after them');
     assert.deepEqual(chosen.order.slice(0, 2), ['create_note', 'search_notes'], 'the stored list keeps its use order');
   });
+  it("reads the conversation's opening statement as its task: the same words later keep the list", async () => {
+    selector = 'hang';
+    const deps = { ...fixture.deps, settings: { ...fixture.deps.settings, selectorTimeoutMs: 20 } };
+    const text = 'I remember I added a task to my to-do list with a due date for Friday.';
+    const opening = await chooseTools(deps, { text, recentUserTurns: [], previousSelection: null });
+    assert.equal(opening.plan.kind, 'change');
+    assert.ok(opening.tools.some((tool) => tool.name === 'create_task'), 'the task tools are offered');
+    const later = await chooseTools(deps, { text, recentUserTurns: ['Hello!'], previousSelection: [] });
+    assert.equal(later.plan.kind, 'keep');
+    assert.equal(later.plan.reason, 'no-request');
+    assert.deepEqual(later.tools, []);
+  });
+
   it('stays in the domain of the tools the model has been calling when a message fits several domains', async () => {
     // The selector never answers here, so the local (focused) ranking alone decides.
     selector = 'hang';

@@ -66,8 +66,8 @@ export type PlanToolListInput = {
   readonly domainPrior?: DomainPrior;
   /**
    * Whether the message opens the conversation (no turn before it): its first words set up what it is about, so a
-   * statement that plainly names a tool ("I remember I should have a document called … in the … folder") is read as
-   * the task it opens. Default false.
+   * statement that plainly names a tool ("I remember I added a task to my to-do list with a due date") is read as the
+   * task it opens. Default false.
    */
   readonly opening?: boolean;
 };
