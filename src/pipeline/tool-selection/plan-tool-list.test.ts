@@ -426,6 +426,27 @@ describe('planToolList', () => {
     assert.deepEqual(list, TRAVEL);
   });
 
+  it("moves to the task's next tool that a request during the task names in a word, past an offered tool it recalls", () => {
+    const flights = createTestCatalogue([
+      ['get_flight_cost', 'Get the cost of a flight between two airports in a travel class.', ['travel']],
+      ['book_flight', 'Book a flight with a credit card, given the airports, the date and the class.', ['travel']],
+      ['retrieve_invoice', 'Retrieve the invoice of a booking.', ['travel']],
+      ['cancel_booking', 'Cancel a booking.', ['travel']],
+      ['send_message', 'Send a message to another user.', ['messages']],
+    ]);
+    const text =
+      'Having booked the flight, I need to confirm the payment details. Kindly fetch the invoice for the flight.';
+    const context = { previous: ['book_flight', 'get_flight_cost'], calledTools: ['book_flight', 'get_flight_cost'] };
+    const asked = planOver(flights, text, context);
+    assert.deepEqual(
+      [asked.kind, asked.kind === 'change' && asked.trigger.name],
+      ['change', 'retrieve_invoice'],
+      'the offered booking names "booked the flight" more plainly, but the request is for the invoice',
+    );
+    const before = planOver(flights, text, { ...context, calledTools: [] });
+    assert.deepEqual([before.kind, before.kind === 'keep' && before.reason], ['keep', 'offered-covers'], 'no task yet');
+  });
+
   it('offers nothing after a chit-chat opener (no cheap-model call), and chooses from the first request', () => {
     const opener = plan('Hi there! Hope you are having a good week.', []);
     assert.equal(opener.planned.kind, 'keep');

@@ -8,6 +8,7 @@ import { chooseTrigger } from './choose-trigger.ts';
 import { coversRequest } from './covers-request.ts';
 import { findAssentedStep, listTaskPartners, listTriggerFollowers } from './find-next-steps.ts';
 import { findTaskObjects } from './find-task-objects.ts';
+import { findTaskRequest } from './find-task-request.ts';
 import { focusOnTrigger } from './focus-on-trigger.ts';
 import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
@@ -114,7 +115,8 @@ export type ToolListPlan =
  * look-alike of another domain while the conversation is in the deployment's own domain (isDeploymentDomain), the
  * message also reads as a request there and names no other domain. In the middle of a task (a tool called in the
  * window) outside such a desk, a question or request that says the object of a tool's name, a word only a few tools
- * hold, asks for it too (see findTaskObjects). An assent to a proposed step takes the next step of the task
+ * hold, asks for it too (see findTaskObjects), and a request that names no other domain asks for the ranking's best
+ * tool of the task's domain when that one is not offered (see findTaskRequest). An assent to a proposed step takes the next step of the task
  * the last call started (see findAssentedStep). On a change, the trigger is the strong candidate the
  * conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain. Pure and
  * deterministic.
@@ -153,8 +155,29 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
   const namesDomain = (entry: ToolEvidence) =>
     entry.nameWords >= 1 && entry.words >= 2 &&
     findNamedDomains(input.domainsOf(entry.name), entry.name).size > 0;
+  // Ranked once, and only when a request during a task (see findTaskRequest) or a tie (see coversRequest) needs it, or
+  // on a change: most kept lists never rank.
+  let rankedOnce: readonly RankedTool[] | undefined;
+  const rankMessage = () =>
+    rankedOnce ??= rankTools(input.index, {
+      query: text,
+      recentUserTurns: input.recentUserTurns,
+      context: {
+        calledTools: input.calledTools,
+        ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
+      },
+    });
   const strong = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
-  const candidates = strong.length > 0 ? strong : findTaskObjects({ ...input, evidence, isAction });
+  const plain = strong.length > 0 ? strong : findTaskObjects({ ...input, evidence, isAction });
+  const taskRequest = findTaskRequest({
+    ...input,
+    evidence,
+    candidates: plain,
+    requested,
+    isAction,
+    rank: rankMessage,
+  });
+  const candidates = taskRequest.length > 0 ? taskRequest : plain;
   const inRequested = (name: string) => input.domainsOf(name).some((domain) => requested.has(domain));
   const byRequest = requested.size > 0 && (candidates.length === 0 || firstRequest) &&
     !candidates.some((entry) => inRequested(entry.name));
@@ -182,17 +205,6 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
   }
   // An offered tool that the message names as plainly as the best candidate covers it (see coversRequest).
   const [best = strongest] = candidates;
-  // Ranked once, and before the cover check only when a tie needs it (see coversRequest): most kept lists never rank.
-  let rankedOnce: readonly RankedTool[] | undefined;
-  const rankMessage = () =>
-    rankedOnce ??= rankTools(input.index, {
-      query: text,
-      recentUserTurns: input.recentUserTurns,
-      context: {
-        calledTools: input.calledTools,
-        ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
-      },
-    });
   let places: ReadonlyMap<string, number> | undefined;
   const placeOf = (name: string) => {
     places ??= new Map(rankMessage().map((entry, place) => [entry.name, place]));

@@ -1,0 +1,50 @@
+// In the middle of a task, a request for the task's next tool: "Kindly fetch the invoice for the said flight." after a
+// booking asks for `retrieve_invoice`, though one word of it is no strong evidence and the offered `book_flight` holds
+// more of the message's words ("booked the flight").
+import type { RankedTool } from '../tool-search/index.ts';
+import type { ToolEvidence } from './measure-tool-evidence.ts';
+import { mayAskForTool } from './may-ask-for-tool.ts';
+
+export type FindTaskRequestInput = {
+  /** The user's message. */
+  readonly text: string;
+  /** What the message says of each tool (see measureToolEvidence). */
+  readonly evidence: readonly ToolEvidence[];
+  /** The candidates a change would otherwise weigh (strong evidence, or a task's objects). */
+  readonly candidates: readonly ToolEvidence[];
+  /** The domains the message requests by name (see findRequestedDomains). */
+  readonly requested: ReadonlyMap<string, readonly string[]>;
+  /** The domain tools offered now. */
+  readonly previous: readonly string[];
+  /** Domain tools the model called in the window, most recent first. */
+  readonly calledTools: readonly string[];
+  /** A tool's domain tags (`standard` excluded). */
+  readonly domainsOf: (name: string) => readonly string[];
+  /** Whether a (stemmed) word is one of the catalogue's actions ("find", "book"). */
+  readonly isAction: (term: string) => boolean;
+  /** The conversation-aware ranking of the message, best first (computed on demand). */
+  readonly rank: () => readonly RankedTool[];
+};
+
+/**
+ * The tool a request in the middle of a task asks for when no candidate says so plainly: while a domain tool has been
+ * called in the window and the message may ask for a tool (see mayAskForTool), the conversation-aware ranking's best
+ * tool of the last called tool's domain, when it is not offered and the message says a word of it. A request within
+ * the task names its next step in its own words, and the ranking, which weighs every word and the conversation, tells
+ * which one better than a count of shared words (the clause that recalls the last step shares most of them). Empty
+ * before any call, for a message that asks for nothing ("Thanks, that's all."), when that tool is offered, and when
+ * the message names another domain: a candidate outside the task that is not offered, or a domain it requests by
+ * name ("could you find me a cab?" after a hotel booking). Pure; ranks only a request made during a task.
+ */
+export function findTaskRequest(input: FindTaskRequestInput): readonly ToolEvidence[] {
+  const [last] = input.calledTools;
+  if (last === undefined) return [];
+  const taskDomains = input.domainsOf(last);
+  const inTask = (name: string) => input.domainsOf(name).some((domain) => taskDomains.includes(domain));
+  const elsewhere = input.candidates.some((entry) => !input.previous.includes(entry.name) && !inTask(entry.name)) ||
+    [...input.requested.keys()].some((domain) => !taskDomains.includes(domain));
+  if (elsewhere || !mayAskForTool(input.text, input.isAction)) return [];
+  const best = input.rank().find((entry) => inTask(entry.name));
+  if (best === undefined || input.previous.includes(best.name)) return [];
+  return input.evidence.filter((entry) => entry.name === best.name);
+}
