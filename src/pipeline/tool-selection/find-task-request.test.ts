@@ -15,6 +15,9 @@ const { registry, index } = createTestCatalogue([
   ['send_message', 'Send a message to another user.', ['messages']],
   ['view_messages_sent', 'View the messages the user has sent.', ['messages']],
   ['delete_message', 'Delete a message the user sent.', ['messages']],
+  ['calculate', 'Calculate the result of an arithmetic expression.', ['travel', 'shop']],
+  ['upgrade_order_shipping', 'Upgrade the shipping of a pending order.', ['shop']],
+  ['cancel_order', 'Cancel a pending order.', ['shop']],
 ]);
 const TRAVEL_OFFERED = ['book_flight', 'get_flight_cost'];
 
@@ -79,6 +82,20 @@ describe('findTaskRequest', () => {
       "the ranking's best of the domain, the flight cost, is offered: the plain candidates decide",
     );
     assert.deepEqual(find(INVOICE, { previous: [...TRAVEL_OFFERED, 'retrieve_invoice'] }).names, [], 'offered');
+  });
+
+  it('reads a tool that serves several domains (a calculator) as part of the task the calls before it belong to', () => {
+    const text = 'Yes, please proceed with the upgrade.';
+    assert.deepEqual(
+      find(text, { calledTools: ['calculate', 'book_flight'] }).names,
+      [],
+      'the calculator priced a flight: the shop is not the task',
+    );
+    assert.deepEqual(
+      find(text, { calledTools: ['calculate'] }).names,
+      ['upgrade_order_shipping'],
+      'nothing narrows it',
+    );
   });
 
   it('leaves a request that names another domain to the change it asks for', () => {

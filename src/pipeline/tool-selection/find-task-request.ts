@@ -29,7 +29,7 @@ export type FindTaskRequestInput = {
 /**
  * The tool a request in the middle of a task asks for when no candidate says so plainly: while a domain tool has been
  * called in the window and the message may ask for a tool (see mayAskForTool), the conversation-aware ranking's best
- * tool of the last called tool's domain, when it is not offered and the message says a word of it. A request within
+ * tool of the task's domain (see readTaskDomains), when it is not offered and the message says a word of it. A request within
  * the task names its next step in its own words, and the ranking, which weighs every word and the conversation, tells
  * which one better than a count of shared words (the clause that recalls the last step shares most of them). Empty
  * before any call, for a message that asks for nothing ("Thanks, that's all."), when that tool is offered, and when
@@ -37,9 +37,8 @@ export type FindTaskRequestInput = {
  * name ("could you find me a cab?" after a hotel booking). Pure; ranks only a request made during a task.
  */
 export function findTaskRequest(input: FindTaskRequestInput): readonly ToolEvidence[] {
-  const [last] = input.calledTools;
-  if (last === undefined) return [];
-  const taskDomains = input.domainsOf(last);
+  if (input.calledTools.length === 0) return [];
+  const taskDomains = readTaskDomains(input.calledTools, input.domainsOf);
   const inTask = (name: string) => input.domainsOf(name).some((domain) => taskDomains.includes(domain));
   const elsewhere = input.candidates.some((entry) => !input.previous.includes(entry.name) && !inTask(entry.name)) ||
     [...input.requested.keys()].some((domain) => !taskDomains.includes(domain));
@@ -47,4 +46,22 @@ export function findTaskRequest(input: FindTaskRequestInput): readonly ToolEvide
   const best = input.rank().find((entry) => inTask(entry.name));
   if (best === undefined || input.previous.includes(best.name)) return [];
   return input.evidence.filter((entry) => entry.name === best.name);
+}
+
+/**
+ * The task's domains: the last called tool's, narrowed by the calls before it while it serves several (a calculator
+ * tagged with the airline and the retail tools belongs to the airline task whose booking it priced).
+ */
+function readTaskDomains(
+  calledTools: readonly string[],
+  domainsOf: (name: string) => readonly string[],
+): readonly string[] {
+  const [last = '', ...before] = calledTools;
+  let domains = domainsOf(last);
+  for (const name of before) {
+    if (domains.length <= 1) break;
+    const shared = domains.filter((domain) => domainsOf(name).includes(domain));
+    if (shared.length > 0) domains = shared;
+  }
+  return domains;
 }
