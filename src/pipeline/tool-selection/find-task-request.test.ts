@@ -27,6 +27,7 @@ function find(
     readonly previous?: readonly string[];
     readonly calledTools?: readonly string[];
     readonly requested?: ReadonlyMap<string, readonly string[]>;
+    readonly domainPrior?: ReadonlyMap<string, number>;
   } = {},
 ) {
   const evidence = measureToolEvidence(index, text);
@@ -41,6 +42,7 @@ function find(
     calledTools,
     domainsOf: registry.domainsOf,
     isAction: (term) => isCatalogueAction(index, registry.domainsOf, term),
+    ...(context.domainPrior === undefined ? {} : { domainPrior: context.domainPrior }),
     rank: () => {
       ranked += 1;
       return rankTools(index, { query: text, recentUserTurns: [], context: { calledTools } });
@@ -82,6 +84,20 @@ describe('findTaskRequest', () => {
       "the ranking's best of the domain, the flight cost, is offered: the plain candidates decide",
     );
     assert.deepEqual(find(INVOICE, { previous: [...TRAVEL_OFFERED, 'retrieve_invoice'] }).names, [], 'offered');
+  });
+
+  it('asks for nothing while the task is at a desk of one domain (its agent checks before the next step)', () => {
+    const travelDesk = new Map([['travel', 1], ['messages', 0.3]]);
+    assert.deepEqual(find(INVOICE, { domainPrior: travelDesk }), { names: [], ranked: 0 });
+    assert.deepEqual(
+      find('Now could you show me everything I have sent so far?', {
+        previous: ['send_message'],
+        calledTools: ['send_message'],
+        domainPrior: travelDesk,
+      }).names,
+      ['view_messages_sent'],
+      'a task outside the desk still moves',
+    );
   });
 
   it('reads a tool that serves several domains (a calculator) as part of the task the calls before it belong to', () => {

@@ -116,9 +116,9 @@ export type ToolListPlan =
  * message also reads as a request there and names no other domain. In the middle of a task (a tool called in the
  * window) outside such a desk, a question or request that says the object of a tool's name, a word only a few tools
  * hold, asks for it too (see findTaskObjects), and a request that names no other domain asks for the ranking's best
- * tool of the task's domain when that one is not offered (see findTaskRequest). An assent to a proposed step takes the next step of the task
- * the last call started (see findAssentedStep). On a change, the trigger is the strong candidate the
- * conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain. Pure and
+ * tool of the task's domain when that one is not offered (see findTaskRequest). An assent to a proposed step takes the
+ * next step of the task the last call started (see findAssentedStep). On a change, the trigger is the strong candidate
+ * the conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain. Pure and
  * deterministic.
  */
 export function planToolList(given: PlanToolListInput): ToolListPlan {
