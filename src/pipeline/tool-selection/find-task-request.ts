@@ -40,7 +40,7 @@ export type FindTaskRequestInput = {
  * "could you find me a cab?" after a hotel booking), and while the task is at a desk of one domain (see
  * isDeploymentDomain): there the tools in use hold the desk's work, and its agent checks its policy before the next
  * step, so a change on the request comes early and rewrites the cached prefix for nothing (τ-bench's airline desk:
- * 1 call more on the first try, 3.98 changes per 100 turns instead of 2.16, and a bill of 52.1% of the cached window
+ * 1 call more on the first try, 3.98 changes per 100 turns instead of 2.32, and a bill of 52.1% of the cached window
  * instead of 49.2% over its two long sessions). Pure; ranks only a request made during a task.
  */
 export function findTaskRequest(input: FindTaskRequestInput): readonly ToolEvidence[] {
