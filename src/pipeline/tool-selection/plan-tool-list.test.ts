@@ -228,7 +228,7 @@ describe('planToolList', () => {
     const asked = plan('Can I know the weather there?', TRAVEL, ['search_flights']);
     assert.equal(asked.planned.kind, 'change');
     if (asked.planned.kind === 'change') {
-      assert.equal(asked.planned.reason, 'strong-evidence');
+      assert.equal(asked.planned.reason, 'task-object');
       assert.ok(WEATHER.includes(asked.planned.trigger.name), asked.planned.trigger.name);
       assert.deepEqual(asked.planned.trigger.rareNameTerms, ['weather']);
     }
@@ -310,8 +310,8 @@ describe('planToolList', () => {
     ]);
     const flights = ['flights_3_search_oneway_flight', 'flights_3_reserve_oneway_flight', 'buses_1_find_bus'];
     // Before any call the request's word decides; in the middle of a task, "hotel" is also the object of the hotel
-    // tools' names, which only they hold: strong evidence for them.
-    for (const [calledTools, reason] of [[[], 'requested-domain'], [[flights[0]!], 'strong-evidence']] as const) {
+    // tools' names, which only they hold: the task's object (see findTaskObjects).
+    for (const [calledTools, reason] of [[[], 'requested-domain'], [[flights[0]!], 'task-object']] as const) {
       const asked = planOver(broad, 'I need a hotel around there.', { previous: flights, calledTools });
       assert.equal(asked.kind, 'change');
       if (asked.kind === 'change') {
@@ -439,8 +439,8 @@ describe('planToolList', () => {
     const context = { previous: ['book_flight', 'get_flight_cost'], calledTools: ['book_flight', 'get_flight_cost'] };
     const asked = planOver(flights, text, context);
     assert.deepEqual(
-      [asked.kind, asked.kind === 'change' && asked.trigger.name],
-      ['change', 'retrieve_invoice'],
+      [asked.kind, asked.kind === 'change' && asked.trigger.name, asked.kind === 'change' && asked.reason],
+      ['change', 'retrieve_invoice', 'task-request'],
       'the offered booking names "booked the flight" more plainly, but the request is for the invoice',
     );
     const before = planOver(flights, text, { ...context, calledTools: [] });

@@ -14,20 +14,11 @@ import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { mayAskForTool } from './may-ask-for-tool.ts';
 import { maskQuotedText } from './mask-quoted-text.ts';
+import { readChangeReason, type ToolListChangeReason, type ToolListKeepReason } from './read-change-reason.ts';
 import { readRequest } from './read-request.ts';
 import { planToolSelection } from './select-tools.ts';
 import type { ToolSelectionPlan } from './tool-selection-plan.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
-
-/** Why the tool list changed (logged, and counted by the replay). */
-export type ToolListChangeReason =
-  | 'first-request'
-  | 'strong-evidence'
-  | 'requested-domain'
-  | 'assented-proposal'
-  | 'find-tools';
-/** Why it did not. */
-export type ToolListKeepReason = 'no-evidence' | 'no-request' | 'offered-covers' | 'outside-focus';
 
 /**
  * Beside the 3-5 tools a change selects, up to this many tools the conversation used most recently stay offered (the
@@ -265,13 +256,14 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
   });
   return {
     kind: 'change',
-    reason: firstRequest
-      ? 'first-request'
-      : proposal !== undefined
-      ? 'assented-proposal'
-      : requestedTool === undefined
-      ? 'strong-evidence'
-      : 'requested-domain',
+    reason: readChangeReason({
+      trigger: trigger.name,
+      firstRequest,
+      assented: proposal !== undefined,
+      requested: requestedTool !== undefined,
+      strong,
+      plain,
+    }),
     trigger,
     selection,
     ranking: focused,
