@@ -51,9 +51,16 @@ export function findTaskRequest(input: FindTaskRequestInput): readonly ToolEvide
   const elsewhere = input.candidates.some((entry) => !input.previous.includes(entry.name) && !inTask(entry.name)) ||
     [...input.requested.keys()].some((domain) => !taskDomains.includes(domain));
   if (elsewhere || !mayAskForTool(input.text, input.isAction)) return [];
-  const best = input.rank().find((entry) => inTask(entry.name));
-  if (best === undefined || input.previous.includes(best.name)) return [];
-  return input.evidence.filter((entry) => entry.name === best.name);
+  const [best, second] = input.rank().filter((entry) => inTask(entry.name));
+  if (best === undefined) return [];
+  if (!input.previous.includes(best.name)) return input.evidence.filter((entry) => entry.name === best.name);
+  // The best is offered: the message may recall it ("Having booked the flight, …") and ask for the next step by the
+  // word that tells that one apart, a word of its name only a few tools hold and the best's name lacks.
+  if (second === undefined || input.previous.includes(second.name)) return [];
+  const said = input.evidence.find((entry) => entry.name === best.name)?.rareNameTerms ?? [];
+  return input.evidence.filter((entry) =>
+    entry.name === second.name && entry.rareNameTerms.some((term) => !said.includes(term))
+  );
 }
 
 /**
