@@ -79,11 +79,28 @@ describe('findTaskRequest', () => {
       'no request: nothing ranked',
     );
     assert.deepEqual(
-      find('I feel uneasy, so could you also get some travel insurance for that trip?').names,
+      find('Could you get me the cost of that flight once more?').names,
       [],
-      "the ranking's best of the domain, the flight cost, is offered: the plain candidates decide",
+      "the ranking's best of the domain, the flight cost, is offered, and no word tells another tool apart",
     );
     assert.deepEqual(find(INVOICE, { previous: [...TRAVEL_OFFERED, 'retrieve_invoice'] }).names, [], 'offered');
+  });
+
+  it("asks for the domain's second-best tool, when the best is offered, by a rare word of its name the best's lacks", () => {
+    // The cost the conversation priced ranks first on "get … flight"; "invoice" is the invoice's alone.
+    assert.deepEqual(find('Having booked the flight, could you get me the invoice?').names, ['retrieve_invoice']);
+    assert.deepEqual(
+      find('I feel uneasy, so could you also get some travel insurance for that trip?').names,
+      ['purchase_insurance'],
+    );
+    assert.deepEqual(
+      find('Could you send one more message to Jane about it?', {
+        previous: ['send_message'],
+        calledTools: ['send_message'],
+      }).names,
+      [],
+      'the offered send_message ranks first; "message" is also its word, so it does not tell delete_message apart',
+    );
   });
 
   it('asks for nothing while the task is at a desk of one domain (its agent checks before the next step)', () => {

@@ -32,10 +32,13 @@ export type FindTaskRequestInput = {
 /**
  * The tool a request in the middle of a task asks for when no candidate says so plainly: while a domain tool has been
  * called in the window and the message may ask for a tool (see mayAskForTool), the conversation-aware ranking's best
- * tool of the task's domain (see readTaskDomains), when it is not offered and the message says a word of it. A request
+ * tool of the task's domain (see readTaskDomains), when it is not offered and the message says a word of it; when it is
+ * offered, the second best of the domain, when not offered and the message says a word of its name that only a few
+ * tools hold and that the message's words for the best do not hold ("invoice" past the offered flight cost in "Having
+ * booked the flight, could you get me the invoice?"; not "message" for a deletion when sending is offered). A request
  * within the task names its next step in its own words, and the ranking, which weighs every word and the conversation,
  * tells which one better than a count of shared words (the clause that recalls the last step shares most of them).
- * Empty before any call, for a message that asks for nothing ("Thanks, that's all."), when that tool is offered, when
+ * Empty before any call, for a message that asks for nothing ("Thanks, that's all."), when neither tool is asked for so, when
  * the message names another domain (a candidate outside the task that is not offered, or a domain it requests by name:
  * "could you find me a cab?" after a hotel booking), and while the task is at a desk of one domain (see
  * isDeploymentDomain): there the tools in use hold the desk's work, and its agent checks its policy before the next
