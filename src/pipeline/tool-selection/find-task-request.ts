@@ -38,8 +38,8 @@ export type FindTaskRequestInput = {
  * booked the flight, could you get me the invoice?"; not "message" for a deletion when sending is offered). A request
  * within the task names its next step in its own words, and the ranking, which weighs every word and the conversation,
  * tells which one better than a count of shared words (the clause that recalls the last step shares most of them).
- * Empty before any call, for a message that asks for nothing ("Thanks, that's all."), when neither tool is asked for so, when
- * the message names another domain (a candidate outside the task that is not offered, or a domain it requests by name:
+ * Empty before any call, for a message that asks for nothing ("Thanks, that's all."), when neither tool is asked for
+ * so, when the message names another domain (a candidate outside the task that is not offered, or a domain it requests by name:
  * "could you find me a cab?" after a hotel booking), and while the task is at a desk of one domain (see
  * isDeploymentDomain): there the tools in use hold the desk's work, and its agent checks its policy before the next
  * step, so a change on the request comes early and rewrites the cached prefix for nothing (τ-bench's airline desk:

@@ -79,7 +79,9 @@ export type ToolListPlan =
     readonly trigger: ToolEvidence;
     /** How the rest is chosen: locally, or by the cheap model ('ask'). */
     readonly selection: ToolSelectionPlan;
-    /** The ranking focused on the trigger's domain (the trigger, then its domain, then the rest), which fills the list. */
+    /**
+     * The ranking focused on the trigger's domain (the trigger, then its domain, then the rest), which fills the list.
+     */
     readonly ranking: readonly RankedTool[];
     /** How many entries at the front of `ranking` are the trigger and its domain's tools. */
     readonly domainSize: number;
