@@ -142,5 +142,10 @@ describe('findTaskRequest', () => {
       [],
       'a domain the request names outside the task',
     );
+    assert.deepEqual(
+      find(INVOICE, { requested: new Map([['messages', ['detail']], ['shop', ['detail']]]) }).names,
+      ['retrieve_invoice'],
+      'a word two other domains hold ("the payment details") names neither',
+    );
   });
 });

@@ -39,8 +39,9 @@ export type FindTaskRequestInput = {
  * within the task names its next step in its own words, and the ranking, which weighs every word and the conversation,
  * tells which one better than a count of shared words (the clause that recalls the last step shares most of them).
  * Empty before any call, for a message that asks for nothing ("Thanks, that's all."), when neither tool is asked for
- * so, when the message names another domain (a candidate outside the task that is not offered, or a domain it requests by name:
- * "could you find me a cab?" after a hotel booking), and while the task is at a desk of one domain (see
+ * so, when the message names another domain (a candidate outside the task that is not offered, or a domain it
+ * requests by name: "could you find me a cab?" after a hotel booking; not by a word another requested domain holds
+ * too, as "the payment details" do an order's and a ticket's), and while the task is at a desk of one domain (see
  * isDeploymentDomain): there the tools in use hold the desk's work, and its agent checks its policy before the next
  * step, so a change on the request comes early and rewrites the cached prefix for nothing (τ-bench's airline desk:
  * 1 call more on the first try, 3.98 changes per 100 turns instead of 2.32, and a bill of 52.1% of the cached window
@@ -50,9 +51,12 @@ export function findTaskRequest(input: FindTaskRequestInput): readonly ToolEvide
   if (input.calledTools.length === 0) return [];
   const taskDomains = readTaskDomains(input.calledTools, input.domainsOf);
   if (taskDomains.some((domain) => isDeploymentDomain(input.domainPrior, domain))) return [];
+  // A word that another requested domain holds too ("details" of an order and of a ticket) names neither.
+  const namesAlone = (domain: string, terms: readonly string[]) =>
+    terms.some((term) => ![...input.requested].some(([other, its]) => other !== domain && its.includes(term)));
   const inTask = (name: string) => input.domainsOf(name).some((domain) => taskDomains.includes(domain));
   const elsewhere = input.candidates.some((entry) => !input.previous.includes(entry.name) && !inTask(entry.name)) ||
-    [...input.requested.keys()].some((domain) => !taskDomains.includes(domain));
+    [...input.requested].some(([domain, terms]) => !taskDomains.includes(domain) && namesAlone(domain, terms));
   if (elsewhere || !mayAskForTool(input.text, input.isAction)) return [];
   const [best, second] = input.rank().filter((entry) => inTask(entry.name));
   if (best === undefined) return [];
