@@ -62,7 +62,8 @@ export function findTaskRequest(input: FindTaskRequestInput): readonly ToolEvide
   if (best === undefined) return [];
   if (!input.previous.includes(best.name)) return input.evidence.filter((entry) => entry.name === best.name);
   // The best is offered: the message may recall it ("Having booked the flight, …") and ask for the next step by the
-  // word that tells that one apart, a word of its name only a few tools hold and the best's name lacks.
+  // word that tells that one apart: a word of its name only a few tools hold that the message's words for the best
+  // do not hold.
   if (second === undefined || input.previous.includes(second.name)) return [];
   const said = input.evidence.find((entry) => entry.name === best.name)?.rareNameTerms ?? [];
   return input.evidence.filter((entry) =>
