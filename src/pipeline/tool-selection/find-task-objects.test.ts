@@ -4,6 +4,7 @@ import { createTestCatalogue } from '../test-support/test-catalogue.test-support
 import { isCatalogueAction } from './find-requested-domains.ts';
 import { findTaskObjects } from './find-task-objects.ts';
 import { measureToolEvidence } from './measure-tool-evidence.ts';
+import { mayAskForTool } from './may-ask-for-tool.ts';
 
 const { registry, index } = createTestCatalogue([
   ['hotels_1_search_hotel', 'Find a hotel in a city for given dates.', ['hotels']],
@@ -15,12 +16,13 @@ const { registry, index } = createTestCatalogue([
 ]);
 
 function find(text: string, calledTools: readonly string[], domainPrior?: ReadonlyMap<string, number>) {
+  const isAction = (term: string) => isCatalogueAction(index, registry.domainsOf, term);
   return findTaskObjects({
-    text,
     evidence: measureToolEvidence(index, text),
     calledTools,
     domainsOf: registry.domainsOf,
-    isAction: (term) => isCatalogueAction(index, registry.domainsOf, term),
+    isAction,
+    asksForTool: () => mayAskForTool(text, isAction),
     ...(domainPrior === undefined ? {} : { domainPrior }),
   }).map((entry) => entry.name);
 }

@@ -3,11 +3,8 @@
 import { findDeploymentDomain } from './focus-tool-ranking.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import type { ToolEvidence } from './measure-tool-evidence.ts';
-import { mayAskForTool } from './may-ask-for-tool.ts';
 
 export type FindTaskObjectsInput = {
-  /** The user's message. */
-  readonly text: string;
   /** What the message says of each tool (see measureToolEvidence). */
   readonly evidence: readonly ToolEvidence[];
   /** Domain tools the model called in the window, most recent first. */
@@ -16,6 +13,8 @@ export type FindTaskObjectsInput = {
   readonly domainsOf: (name: string) => readonly string[];
   /** Whether a (stemmed) word is one of the catalogue's actions ("find", "book"), not an object. */
   readonly isAction: (term: string) => boolean;
+  /** Whether the message may ask for a tool (see mayAskForTool; computed on demand). */
+  readonly asksForTool: () => boolean;
   readonly domainPrior?: DomainPrior;
 };
 
@@ -32,6 +31,6 @@ export function findTaskObjects(input: FindTaskObjectsInput): readonly ToolEvide
   if (last === undefined) return [];
   const home = findDeploymentDomain(input.domainPrior);
   if (home !== undefined && input.domainsOf(last).includes(home)) return [];
-  if (!mayAskForTool(input.text, input.isAction)) return [];
+  if (!input.asksForTool()) return [];
   return input.evidence.filter((entry) => entry.rareNameTerms.some((term) => !input.isAction(term)));
 }

@@ -5,6 +5,7 @@ import { rankTools } from '../tool-search/index.ts';
 import { isCatalogueAction } from './find-requested-domains.ts';
 import { findTaskRequest } from './find-task-request.ts';
 import { isStrongEvidence, measureToolEvidence } from './measure-tool-evidence.ts';
+import { mayAskForTool } from './may-ask-for-tool.ts';
 
 const { registry, index } = createTestCatalogue([
   ['get_flight_cost', 'Get the cost of a flight between two airports in a travel class.', ['travel']],
@@ -34,14 +35,13 @@ function find(
   const calledTools = context.calledTools ?? ['book_flight', 'get_flight_cost'];
   let ranked = 0;
   const found = findTaskRequest({
-    text,
     evidence,
     candidates: evidence.filter((entry) => isStrongEvidence(entry)),
     requested: context.requested ?? new Map(),
     previous: context.previous ?? TRAVEL_OFFERED,
     calledTools,
     domainsOf: registry.domainsOf,
-    isAction: (term) => isCatalogueAction(index, registry.domainsOf, term),
+    asksForTool: () => mayAskForTool(text, (term) => isCatalogueAction(index, registry.domainsOf, term)),
     ...(context.domainPrior === undefined ? {} : { domainPrior: context.domainPrior }),
     rank: () => {
       ranked += 1;

@@ -5,11 +5,8 @@ import type { RankedTool } from '../tool-search/index.ts';
 import { isDeploymentDomain } from './focus-tool-ranking.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import type { ToolEvidence } from './measure-tool-evidence.ts';
-import { mayAskForTool } from './may-ask-for-tool.ts';
 
 export type FindTaskRequestInput = {
-  /** The user's message. */
-  readonly text: string;
   /** What the message says of each tool (see measureToolEvidence). */
   readonly evidence: readonly ToolEvidence[];
   /** The candidates a change would otherwise weigh (strong evidence, or a task's objects). */
@@ -22,8 +19,8 @@ export type FindTaskRequestInput = {
   readonly calledTools: readonly string[];
   /** A tool's domain tags (`standard` excluded). */
   readonly domainsOf: (name: string) => readonly string[];
-  /** Whether a (stemmed) word is one of the catalogue's actions ("find", "book"). */
-  readonly isAction: (term: string) => boolean;
+  /** Whether the message may ask for a tool (see mayAskForTool; computed on demand). */
+  readonly asksForTool: () => boolean;
   /** The conversation-aware ranking of the message, best first (computed on demand). */
   readonly rank: () => readonly RankedTool[];
   readonly domainPrior?: DomainPrior;
@@ -43,9 +40,9 @@ export type FindTaskRequestInput = {
  * requests by name: "could you find me a cab?" after a hotel booking; not by a word another requested domain holds
  * too, as "the payment details" do an order's and a ticket's), and while the task is at a desk of one domain (see
  * isDeploymentDomain): there the tools in use hold the desk's work, and its agent checks its policy before the next
- * step, so a change on the request comes early and rewrites the cached prefix for nothing (τ-bench's airline desk:
- * 1 call more on the first try, 3.98 changes per 100 turns instead of 2.32, and a bill of 52.1% of the cached window
- * instead of 49.2% over its two long sessions). Pure; ranks only a request made during a task.
+ * step, so a change on the request comes early and rewrites the cached prefix for nothing (measured on τ-bench's
+ * airline desk: the twenty-first session of docs/tool-selection-history.md). Pure; ranks only a request made during a
+ * task.
  */
 export function findTaskRequest(input: FindTaskRequestInput): readonly ToolEvidence[] {
   if (input.calledTools.length === 0) return [];
@@ -57,7 +54,7 @@ export function findTaskRequest(input: FindTaskRequestInput): readonly ToolEvide
   const inTask = (name: string) => input.domainsOf(name).some((domain) => taskDomains.includes(domain));
   const elsewhere = input.candidates.some((entry) => !input.previous.includes(entry.name) && !inTask(entry.name)) ||
     [...input.requested].some(([domain, terms]) => !taskDomains.includes(domain) && namesAlone(domain, terms));
-  if (elsewhere || !mayAskForTool(input.text, input.isAction)) return [];
+  if (elsewhere || !input.asksForTool()) return [];
   const [best, second] = input.rank().filter((entry) => inTask(entry.name));
   if (best === undefined) return [];
   if (!input.previous.includes(best.name)) return input.evidence.filter((entry) => entry.name === best.name);

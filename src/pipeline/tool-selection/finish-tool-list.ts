@@ -1,6 +1,7 @@
 // The list a tool-list plan ends with: the selected tools, then the tools in use, most recently used first.
 import type { ToolSelection } from './tool-selection-plan.ts';
-import { type ToolListPlan, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
+import { TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
+import type { ToolListPlan } from './tool-list-plan.ts';
 
 /**
  * The list a plan ends with, most recently used first (the request sorts it by name; the store keeps this order so the

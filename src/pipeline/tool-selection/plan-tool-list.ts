@@ -14,18 +14,17 @@ import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { mayAskForTool } from './may-ask-for-tool.ts';
 import { maskQuotedText } from './mask-quoted-text.ts';
-import { readChangeReason, type ToolListChangeReason, type ToolListKeepReason } from './read-change-reason.ts';
+import { readChangeReason, type ToolListKeepReason } from './read-change-reason.ts';
 import { readRequest } from './read-request.ts';
 import { planToolSelection } from './select-tools.ts';
-import type { ToolSelectionPlan } from './tool-selection-plan.ts';
+import type { ToolListPlan } from './tool-list-plan.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 
 /**
  * Beside the 3-5 tools a change selects, up to this many tools the conversation used most recently stay offered (the
  * list is kept most recently used first: a call moves a tool to the front, a tool added and not called is the first
- * to go). A task that needs
- * more than five tools of one domain (look up, search, then change a booking) keeps them offered, a conversation that
- * comes back to a domain finds its tools, and a list that grows by use settles and stops changing.
+ * to go). A task that needs more than five tools of one domain (look up, search, then change a booking) keeps them
+ * offered, a conversation that comes back to a domain finds its tools, and a list that grows by use settles.
  */
 export const TOOLS_IN_USE_MAX = 10;
 /** A message with this many words for a tool of the conversation's domain still reads as a request there. */
@@ -63,42 +62,6 @@ export type PlanToolListInput = {
    */
   readonly opening?: boolean;
 };
-
-export type ToolListPlan =
-  | {
-    readonly kind: 'keep';
-    readonly selected: readonly string[];
-    readonly reason: ToolListKeepReason;
-    /** The strongest evidence the message gave (absent when it named no tool at all). */
-    readonly evidence?: ToolEvidence;
-  }
-  | {
-    readonly kind: 'change';
-    readonly reason: Exclude<ToolListChangeReason, 'find-tools'>;
-    /** The tool the message plainly asked for: it is always in the new list. */
-    readonly trigger: ToolEvidence;
-    /** How the rest is chosen: locally, or by the cheap model ('ask'). */
-    readonly selection: ToolSelectionPlan;
-    /**
-     * The ranking focused on the trigger's domain (the trigger, then its domain, then the rest), which fills the list.
-     */
-    readonly ranking: readonly RankedTool[];
-    /** How many entries at the front of `ranking` are the trigger and its domain's tools. */
-    readonly domainSize: number;
-    /**
-     * Offered right after the trigger: its look-alikes (the same action of other providers, `movies_3_find_movies` for
-     * `movies_1_find_movies`: the message cannot tell them apart), then its best companions (see
-     * listTriggerFollowers).
-     */
-    readonly followers: readonly string[];
-    /**
-     * The task partner (see findTaskPartner) of each of the domain's first SHORTLIST_SPECS tools: offered right after
-     * it, so a tool comes with the other step of its task (a provider's search with its reservation).
-     */
-    readonly partners: ReadonlyMap<string, string>;
-    readonly previous: readonly string[];
-    readonly calledTools: readonly string[];
-  };
 
 /**
  * Keeps the offered list unless the message plainly asks for a tool it lacks: strong evidence (see isStrongEvidence:
@@ -146,8 +109,7 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
   // A message that names a tool's domain and a word of its name with a second word of the tool ("find me a hotel
   // room" for hotels_1_search_hotel) asks for that domain as plainly as three words do.
   const namesDomain = (entry: ToolEvidence) =>
-    entry.nameWords >= 1 && entry.words >= 2 &&
-    findNamedDomains(input.domainsOf(entry.name), entry.name).size > 0;
+    entry.nameWords >= 1 && entry.words >= 2 && findNamedDomains(input.domainsOf(entry.name), entry.name).size > 0;
   // Ranked once, and only when a request during a task (see findTaskRequest) or a tie (see coversRequest) needs it, or
   // on a change: most kept lists never rank.
   let rankedOnce: readonly RankedTool[] | undefined;
@@ -160,14 +122,17 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
         ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
       },
     });
+  // Whether the message may ask for a tool: read once, and only when a rule needs it.
+  let asksOnce: boolean | undefined;
+  const asksForTool = () => asksOnce ??= mayAskForTool(input.text, isAction);
   const strong = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
-  const plain = strong.length > 0 ? strong : findTaskObjects({ ...input, evidence, isAction });
+  const plain = strong.length > 0 ? strong : findTaskObjects({ ...input, evidence, isAction, asksForTool });
   const taskRequest = findTaskRequest({
     ...input,
     evidence,
     candidates: plain,
     requested,
-    isAction,
+    asksForTool,
     rank: rankMessage,
   });
   const candidates = taskRequest.length > 0 ? taskRequest : plain;
@@ -187,7 +152,7 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
     // may the opening message's when it names a tool as plainly as a later request must (the first list's laxer
     // reading aside, see isStrongEvidence): at most one change per conversation.
     if (
-      input.calledTools.length === 0 && !answersQuestion && !mayAskForTool(input.text, isAction) &&
+      input.calledTools.length === 0 && !answersQuestion && !asksForTool() &&
       !(input.opening === true && evidence.some((entry) => isStrongEvidence(entry) || namesDomain(entry))) &&
       !candidates.some((entry) =>
         input.domainsOf(entry.name).some((domain) => isDeploymentDomain(input.domainPrior, domain))
