@@ -62,6 +62,25 @@ describe('mayAskForTool', () => {
     assert.equal(mayAskForTool(order, isAction), false, 'not an action of this catalogue');
   });
 
+  it('reads an order after a clause that says when or on what condition', () => {
+    for (
+      const text of [
+        "Once the tweet is live, reinforce the achievement by commenting underneath with 'Done!'.",
+        'After that, tally up the number of lines in the sorted file.',
+        'Now, if the tank is below half full, top it up with gasoline.',
+      ]
+    ) assert.equal(mayAskForTool(text, isAction), true, text);
+    for (
+      const text of [
+        'If it rains tomorrow, we stay in and watch a film',
+        'Once upon a time, there was a king who loved music',
+        'After the match, everyone celebrated in the streets',
+        'Before the show, Anna practised for hours',
+        'After the long summer, walking felt strange',
+      ]
+    ) assert.equal(mayAskForTool(text, isAction), false, text);
+  });
+
   it('does not read statements of facts or opinions as asks, numbers and decades included', () => {
     for (
       const text of [

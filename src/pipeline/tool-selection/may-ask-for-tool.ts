@@ -50,6 +50,28 @@ function isTerse(plain: string): boolean {
 const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please)\b[\s,!]*)*/iu;
 
 /**
+ * An order after a clause that says when or on what condition: "Once the tweet is live, reinforce it with a comment",
+ * "After that, tally up the lines". The word after the comma is in lower case and is no pronoun, article,
+ * auxiliary or question word ("When I got home, the door was open" and "If it rains, we stay in" state).
+ */
+const AFTER_CLAUSE = new RegExp(
+  '^(?:once|after|when|whenever|if|before|as soon as|now that|following|upon)\\b[^,;.!?]*,\\s*' +
+    '(?!(?:i|you|we|he|she|they|it|this|that|these|those|there|here|the|a|an|my|your|our|his|her|their|its|some|' +
+    'any|all|every|each|both|many|most|no|not|nothing|everything|everyone|everybody|someone|somebody|something|' +
+    'anyone|anything|nobody|one|people|what|which|who|how|why|where|is|was|are|were|be|been|' +
+    "do|does|did|have|has|had|will|would|can|could|should|might|may|must|i'm|it's|that's|there's|i'd|i'll|" +
+    "we're|we'll|you're|they're|he's|she's|so|then|and|but)\\b)\\p{Ll}+(?<!ing|ed)\\b",
+  'u',
+);
+
+/** Whether a sentence of `plain` (apostrophes straight) gives an order after a clause (see AFTER_CLAUSE). */
+function ordersAfterClause(plain: string): boolean {
+  return splitSentences(plain).some((sentence) =>
+    AFTER_CLAUSE.test(sentence.trim().replace(OPENER, '').replace(/^\p{Lu}/u, (c) => c.toLowerCase()))
+  );
+}
+
+/**
  * How English asks politely, which small talk rarely says: "Kindly…", "I'd appreciate it if you could…", "It would be
  * great if you could…", "Could you be so kind as to…", "Proceed with…", "Go ahead and…", "Feel free to…", "I wish to…",
  * "I require…", "Your task is to…", "Assist me in…", "…would be appreciated", "Ensure …" or "Make sure …" opening a
@@ -112,5 +134,5 @@ export function mayAskForTool(text: string, isAction: (term: string) => boolean)
   const plain = straightenApostrophes(text);
   return readsAsRequest(text) || startsWithAction(text, isAction) || asksQuestion(text) || BARE_QUESTION.test(text) ||
     /\bplease\b/iu.test(text) || WISH.test(text) || IDENTIFIER.test(text) || isTerse(plain) ||
-    POLITE_REQUEST.test(plain) || asksForAction(plain, isAction);
+    POLITE_REQUEST.test(plain) || asksForAction(plain, isAction) || ordersAfterClause(plain);
 }
