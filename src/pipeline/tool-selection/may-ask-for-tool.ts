@@ -51,8 +51,9 @@ const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please)\b[
 
 /**
  * An order after a clause that says when or on what condition: "Once the tweet is live, reinforce it with a comment",
- * "After that, tally up the lines". The word after the comma is in lower case and is no pronoun, article,
- * auxiliary or question word ("When I got home, the door was open" and "If it rains, we stay in" state).
+ * "After that, tally up the lines". The word after the comma is in lower case, is no pronoun, article, quantifier,
+ * auxiliary or question word and ends in neither -ing nor -ed ("If it rains, we stay in", "After the match, everyone
+ * celebrated" and "After the long summer, walking felt strange" state).
  */
 const AFTER_CLAUSE = new RegExp(
   '^(?:once|after|when|whenever|if|before|as soon as|now that|following|upon)\\b[^,;.!?]*,\\s*' +
@@ -126,9 +127,9 @@ function startsWithAction(text: string, isAction: (term: string) => boolean): bo
 /**
  * Whether `text` may ask for a tool: it reads as a request (see readsAsRequest), starts a sentence with one of the
  * catalogue's actions (`isAction`, stemmed: "Cancel the booking I made"), asks a question (with or without its mark),
- * says "please" or a wish, asks politely (see POLITE_REQUEST) or asks the listener for one of the catalogue's actions
- * ("Could you remove it"), gives an identifier (see IDENTIFIER) or is terse (see isTerse). A statement of facts or
- * opinions does not. Pure.
+ * says "please" or a wish, asks politely (see POLITE_REQUEST), gives an order after a clause (see AFTER_CLAUSE) or
+ * asks the listener for one of the catalogue's actions ("Could you remove it"), gives an identifier (see IDENTIFIER)
+ * or is terse (see isTerse). A statement of facts or opinions does not. Pure.
  */
 export function mayAskForTool(text: string, isAction: (term: string) => boolean): boolean {
   const plain = straightenApostrophes(text);
