@@ -64,6 +64,7 @@ describe('dictionary sweep through the ranking', () => {
  * returns one line per plan that threw or offered a tool the catalogue lacks.
  */
 function planEveryWord(registry: ReturnType<typeof createToolRegistry>, index: ToolIndex, words: readonly string[]) {
+  const label = (text: string, task: boolean) => `${JSON.stringify(text)}${task ? ' (task)' : ''}`;
   const domains = registry.domains();
   const domainTools = (domain: string) => registry.domainTools(domain).map((spec) => spec.name);
   const all = domains.flatMap(domainTools);
@@ -91,9 +92,9 @@ function planEveryWord(registry: ReturnType<typeof createToolRegistry>, index: T
           });
           const named = plan.kind === 'keep' ? plan.selected : [plan.trigger.name, ...plan.followers];
           const unknown = named.filter((name) => registry.get(name) === undefined);
-          if (unknown.length > 0) failures.push(`${JSON.stringify(text)}: offers ${unknown.join(', ')}`);
+          if (unknown.length > 0) failures.push(`${label(text, task)}: offers ${unknown.join(', ')}`);
         } catch (error) {
-          failures.push(`${JSON.stringify(text)}${task ? ' (task)' : ''}: ${String(error)}`);
+          failures.push(`${label(text, task)}: ${String(error)}`);
         }
       }
     }
