@@ -31,6 +31,27 @@ type Usage = {
   cacheWriteInputTokens: number;
 };
 
+/**
+ * fetch, with the network error's cause in the message: undici's own says only "fetch failed", and this test has failed
+ * so once under heavy load (the cause was never seen).
+ */
+async function send(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = error instanceof Error ? error.cause : undefined;
+    const detail = cause instanceof Error
+      ? `${(cause as { code?: string }).code ?? cause.name}: ${cause.message}`
+      : String(cause);
+    throw new Error(
+      `${init.method ?? 'GET'} ${url}: ${error instanceof Error ? error.message : String(error)} (${detail})`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 function skipReason(): string | undefined {
   if (isDeno) return 'the browser test runs under Node (npm run test:node)';
   if (chromiumPath !== undefined) return undefined;
@@ -64,14 +85,14 @@ describe('the console in headless chromium', { skip: skip ?? false }, () => {
     });
     consoleLink = String(lines.find((line) => line['event'] === 'development_token')?.['console'] ?? '');
     const headers = { authorization: `Bearer ${server.developmentToken}`, 'content-type': 'application/json' };
-    const created = await fetch(`${server.url}/v1/conversations`, {
+    const created = await send(`${server.url}/v1/conversations`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ title: 'Errands this week' }),
     });
     conversationId = ((await created.json()) as { id: string }).id;
     for (const text of MESSAGES) {
-      const sent = await fetch(`${server.url}/v1/conversations/${conversationId}/messages`, {
+      const sent = await send(`${server.url}/v1/conversations/${conversationId}/messages`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ text }),
@@ -88,7 +109,7 @@ describe('the console in headless chromium', { skip: skip ?? false }, () => {
 
   it('shows the conversation turn by turn with the usage route figures, charts, and fits a phone', async () => {
     const { chromium } = await import('playwright-core');
-    const usage = await (await fetch(`${server.url}/v1/conversations/${conversationId}/usage`, {
+    const usage = await (await send(`${server.url}/v1/conversations/${conversationId}/usage`, {
       headers: { authorization: `Bearer ${server.developmentToken}` },
     })).json() as Usage;
     assert.match(consoleLink, /\/console#token=/, 'the development_token log line carries the console link');

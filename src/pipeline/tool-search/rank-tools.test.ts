@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createToolIndex, leadOfDomain, rankTools } from './rank-tools.ts';
+import { createToolIndex, rankTools } from './rank-tools.ts';
 import { createBm25Index, rankToolsBm25 } from './rank-tools-bm25.ts';
 import type { ToolSpec } from '../tool-catalogue/index.ts';
 
@@ -175,14 +175,65 @@ describe('rankTools', () => {
   });
 });
 
-describe('leadOfDomain', () => {
-  it('measures how far the instructions lean to a domain beyond the next one, never below 0', () => {
-    const airlineDesk = new Map([['airline', 1], ['retail', 0.6], ['travel', 0.2]]);
-    assert.ok(Math.abs(leadOfDomain(airlineDesk, 'airline') - 0.4) < 1e-9);
-    assert.equal(leadOfDomain(airlineDesk, 'retail'), 0);
-    assert.equal(leadOfDomain(new Map([['hotels', 1], ['calendar', 1]]), 'hotels'), 0, 'a tie leads nowhere');
-    assert.equal(leadOfDomain(new Map([['notes', 1]]), 'notes'), 1);
-    assert.equal(leadOfDomain(undefined, 'notes'), 0);
+describe('rankTools with a conversation that moves to another domain', () => {
+  const car = [
+    ['startEngine', 'Start the engine of the car.'],
+    ['check_tire_pressure', 'Check the pressure of each tire.'],
+    ['lockDoors', 'Lock or unlock the doors of the car.'],
+    ['pressBrakePedal', 'Press the brake pedal.'],
+    ['releaseBrakePedal', 'Release the brake pedal.'],
+    ['fillFuelTank', 'Fill the fuel tank with a number of gallons.'],
+    ['setHeadlights', 'Turn the headlights on or off.'],
+    ['setCruiseControl', 'Set the cruise control speed.'],
+    ['activateParkingBrake', 'Engage or release the parking brake.'],
+    ['adjustClimateControl', 'Set the temperature and fan speed inside the car.'],
+    ['displayCarStatus', 'Show the status of an option of the vehicle.'],
+    ['get_current_speed', 'The current speed of the vehicle.'],
+    ['set_navigation', 'Navigate to a destination address.'],
+    ['find_nearest_tire_shop', 'Find the nearest tire shop.'],
+    ['estimate_distance', 'Estimate the distance between two cities.'],
+    ['gallon_to_liter', 'Convert gallons to liters.'],
+  ].map(([name, description]) => tool(name as string, description as string, ['car']));
+  const twitter = [
+    tool('authenticate_twitter', 'Log in to Twitter with a username and password.', ['twitter']),
+    tool('post_tweet', 'Post a tweet for the logged-in user.', ['twitter'], { content: 'Text of the tweet.' }),
+    tool('comment', 'Comment on a tweet.', ['twitter']),
+  ];
+  const travel = [
+    tool('set_budget_limit', 'Set the travel budget limit.', ['travel']),
+    tool('purchase_insurance', 'Buy travel insurance for a booking.', ['travel']),
+  ];
+  const moving = createToolIndex([...car, ...twitter, ...travel]);
+  const place = (ranking: readonly { name: string }[], name: string) =>
+    ranking.findIndex((entry) => entry.name === name);
+
+  it("keeps a place in the first 15 for the new domain's unnamed step: the login before the tweet", () => {
+    const ranking = rankTools(moving, {
+      query: 'Could you post a tweet about our road trip?',
+      context: { calledTools: ['check_tire_pressure', 'startEngine', 'pressBrakePedal'] },
+    });
+    assert.equal(names(ranking, 1)[0], 'post_tweet');
+    const login = place(ranking, 'authenticate_twitter');
+    assert.ok(login >= 0 && login < 15, JSON.stringify(ranking.slice(0, 16)));
+    assert.ok(login < place(ranking, 'setCruiseControl'), 'ahead of a car tool the message does not name');
+  });
+
+  it("still lifts the conversation's tools the message names, and all of them for a reply that names nothing", () => {
+    const tweet = rankTools(moving, {
+      query: "Could you tweet 'Tires checked and engine purring smoothly!' for me?",
+      context: { calledTools: ['check_tire_pressure'] },
+    });
+    assert.ok(place(tweet, 'startEngine') < place(tweet, 'setCruiseControl'), 'the engine is named');
+    const reply = rankTools(moving, { query: 'Yes, go ahead.', context: { calledTools: ['check_tire_pressure'] } });
+    assert.deepEqual(new Set(names(reply, car.length).map((name) => name)), new Set(car.map((one) => one.name)));
+  });
+
+  it("leaves a deployment's own domain its whole lift: a look-alike catalogue's word says nothing there", () => {
+    const desk = new Map([['car', 1], ['travel', 0.3]]);
+    const query = 'Is there a way to stay within my budget?';
+    const atDesk = rankTools(moving, { query, context: { calledTools: ['fillFuelTank'], domainPrior: desk } });
+    const elsewhere = rankTools(moving, { query, context: { calledTools: ['fillFuelTank'] } });
+    assert.ok(place(atDesk, 'setCruiseControl') < place(elsewhere, 'setCruiseControl'), JSON.stringify(atDesk));
   });
 });
 

@@ -9,6 +9,8 @@ import type { IndexedTool, Posting, TermHolders } from './index-tool-fields.ts';
 import { createSpellingLookup } from './create-spelling-lookup.ts';
 import type { SpellingLookup } from './create-spelling-lookup.ts';
 import { weighQueryTerms } from './weigh-query-terms.ts';
+import { asksForOtherDomain } from './asks-for-other-domain.ts';
+import { type DomainLean, findDeploymentDomain, leadOfDomain } from './deployment-domain.ts';
 
 export type RankedTool = { readonly name: string; readonly score: number };
 /** What the service knows of a conversation beside its words. */
@@ -16,7 +18,7 @@ export type RankingContext = {
   /** Tools the conversation called, most recent first (the first CALLED_TOOLS_READ count): their domains are its own. */
   readonly calledTools?: readonly string[];
   /** What the deployment's instructions lean to, 0-1 by domain tag, the leader at 1 (see measureDomainPrior). */
-  readonly domainPrior?: ReadonlyMap<string, number>;
+  readonly domainPrior?: DomainLean;
 };
 export type RankToolsInput = {
   readonly query: string;
@@ -40,6 +42,14 @@ const DOMAIN_WEIGHT = 0.6;
  * ranks that tool first.
  */
 const CONTEXT_WEIGHT = 1;
+/**
+ * When the message asks for another domain by a word only that domain's tools hold (see asksForOtherDomain: "Could you
+ * tweet …" while the car's tools are in use), the conversation's domain lifts its tools by this share of its bonus, and
+ * by the rest only as far as they match the message's words: a domain of 22 tools would otherwise take every place ahead
+ * of the new domain's second tool (the login before the tweet). Not at a deployment's own domain (see
+ * isDeploymentDomain), where a look-alike catalogue's words ("budget", "insurance" beside an airline's) say nothing.
+ */
+const LEAVING_LIFT = 0.3;
 /** Each earlier called tool counts this much of the one after it: the latest calls say most about the next. */
 const CALLED_DECAY = 0.5;
 /** Called tools read (most recent first); older ones would count for less than 0.1%. */
@@ -147,15 +157,6 @@ function measureDomains(index: ToolIndex, contextScores: readonly number[]): Map
 }
 
 /**
- * How far the instructions lean to `domain` beyond the next domain, 0..1 (0 when they lean elsewhere or nowhere): an
- * airline policy leads its airline tools by about 0.4, a concierge's spread of ten services by none.
- */
-export function leadOfDomain(prior: ReadonlyMap<string, number> | undefined, domain: string): number {
-  const others = [...(prior ?? [])].filter(([tag]) => tag !== domain).map(([, lean]) => lean);
-  return Math.min(1, Math.max(0, (prior?.get(domain) ?? 0) - Math.max(0, ...others)));
-}
-
-/**
  * Strength in 0..1 of every tag the context vouches for: the called tools' tags (a tool of two domains gives each half,
  * each earlier call counts CALLED_DECAY of the next, the strongest tag has 1), or the instructions' lead of a tag over
  * the runner-up (an airline policy leads its airline tools by much; a concierge's spread of ten services by none).
@@ -179,12 +180,17 @@ function measureContextDomains(index: ToolIndex, context: RankingContext | undef
  * Returns only tools with a positive score, best first; equal scores are ordered by name, so the same input always
  * gives the same list whatever the catalogue order. Scores are relative (the best own match is about 1 plus the
  * domain bonuses), not comparable across queries. With a `context`, the conversation's own domain's tools gain up to
- * CONTEXT_WEIGHT. Pure; linear in the matched postings and the catalogue size.
+ * CONTEXT_WEIGHT (less when the message asks for another domain, see LEAVING_LIFT). Pure; linear in the matched postings and the catalogue size.
  */
 export function rankTools(index: ToolIndex, input: RankToolsInput): readonly RankedTool[] {
-  const [termWeights = new Map<string, number>(), contextWeights = new Map<string, number>()] = weighQueryTerms({
+  const [
+    termWeights = new Map<string, number>(),
+    contextWeights = new Map<string, number>(),
+    saidWeights = new Map<string, number>(),
+  ] = weighQueryTerms({
     ...input,
-    histories: [RECENT_TURN_TERM_WEIGHTS, RECENT_TURN_DOMAIN_WEIGHTS],
+    // The third: the message's own words alone (no earlier turn), for asksForOtherDomain.
+    histories: [RECENT_TURN_TERM_WEIGHTS, RECENT_TURN_DOMAIN_WEIGHTS, []],
     vocabulary: index.inverseDocumentFrequency,
     spelling: index.spelling,
   });
@@ -192,13 +198,18 @@ export function rankTools(index: ToolIndex, input: RankToolsInput): readonly Ran
   const scores = lendToLinked(index, scoreTools(index, addFeedbackTerms(index, termWeights, firstPass)));
   const domainStrength = measureDomains(index, scoreTools(index, contextWeights));
   const contextStrength = measureContextDomains(index, input.context);
+  const lift = findDeploymentDomain(input.context?.domainPrior) === undefined &&
+      asksForOtherDomain(index, contextStrength, saidWeights)
+    ? LEAVING_LIFT
+    : 1;
   const topTool = Math.max(0, ...scores);
   const ranked: RankedTool[] = [];
   index.tools.forEach((tool, position) => {
     const own = topTool > 0 ? (scores[position] ?? 0) / topTool : 0;
     const domain = Math.max(0, ...tool.tags.map((tag) => domainStrength.get(tag) ?? 0));
     const conversation = Math.max(0, ...tool.tags.map((tag) => contextStrength.get(tag) ?? 0));
-    const score = own + DOMAIN_WEIGHT * domain + CONTEXT_WEIGHT * conversation;
+    const lifted = conversation * (lift + (1 - lift) * own);
+    const score = own + DOMAIN_WEIGHT * domain + CONTEXT_WEIGHT * lifted;
     if (score > 0) ranked.push({ name: tool.name, score });
   });
   return ranked.sort((a, b) => b.score - a.score || compareText(a.name, b.name));

@@ -1,7 +1,7 @@
 // The tool a change of the list is for: the step an assent agrees to, the tool a request names, or else the strong
 // candidate the conversation's ranking puts first.
 import { dropOutdoneCandidates } from './drop-outdone-candidates.ts';
-import { findDeploymentDomain } from './focus-tool-ranking.ts';
+import { findDeploymentDomain } from '../tool-search/index.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import type { ToolEvidence } from './measure-tool-evidence.ts';
 

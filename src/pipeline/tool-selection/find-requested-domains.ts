@@ -1,7 +1,7 @@
 // A request for a service in the user's own words ("could you find me a cab?", "I'd like a place to eat"): the message
 // reads as a request and says a word that only one or two domains' tools hold.
 import { findSynonyms, isNumberTerm, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
-import { findDeploymentDomain } from './focus-tool-ranking.ts';
+import { findDeploymentDomain } from '../tool-search/index.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import { isNameVerb, readNameAction } from './read-tool-name.ts';
 import { splitSentences } from './split-sentences.ts';

@@ -1,6 +1,6 @@
 // In the middle of a task, the tools whose object a question names: "Can I know the weather there?" after a hotel
 // search asks for the weather tool, though one word is not strong evidence (see isStrongEvidence).
-import { findDeploymentDomain } from './focus-tool-ranking.ts';
+import { findDeploymentDomain } from '../tool-search/index.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import type { ToolEvidence } from './measure-tool-evidence.ts';
 

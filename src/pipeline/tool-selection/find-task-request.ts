@@ -2,7 +2,7 @@
 // booking asks for `retrieve_invoice`, though one word of it is no strong evidence and the offered `book_flight` holds
 // more of the message's words ("booked the flight").
 import type { RankedTool } from '../tool-search/index.ts';
-import { isDeploymentDomain } from './focus-tool-ranking.ts';
+import { isDeploymentDomain } from '../tool-search/index.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 import type { ToolEvidence } from './measure-tool-evidence.ts';
 

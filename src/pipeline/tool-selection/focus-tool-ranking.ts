@@ -1,5 +1,5 @@
 // Puts the conversation's active domain first in a tool ranking, so a selection stays coherent and rarely changes.
-import { leadOfDomain, type RankedTool } from '../tool-search/index.ts';
+import { isDeploymentDomain, type RankedTool } from '../tool-search/index.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
 
 export type FocusToolRankingInput = {
@@ -39,25 +39,6 @@ const INSTRUCTIONS_PRIOR = 2;
 const SWITCH_FACTOR = 2.5;
 /** …or by this one when the message names that tool's domain ("add a note" while the conversation was about tasks). */
 const NAMED_SWITCH_FACTOR = 1.25;
-
-/**
- * The deployment's own domain: the instructions lean to it by at least this much more than to any other (see
- * measureDomainPrior; an airline policy leads its airline tools by about 0.4, a concierge of ten services leads none).
- */
-const DEPLOYMENT_DOMAIN_LEAD = 0.2;
-/**
- * Whether `domain` is the deployment's own: its instructions lean to it DEPLOYMENT_DOMAIN_LEAD more than to any other,
- * and do not list many services (see measureDomainPrior).
- */
-export function isDeploymentDomain(prior: DomainPrior | undefined, domain: string): boolean {
-  if (prior?.manyServices === true) return false;
-  return leadOfDomain(prior, domain) >= DEPLOYMENT_DOMAIN_LEAD;
-}
-
-/** The deployment's own domain (see isDeploymentDomain), if it has one: a concierge has none. */
-export function findDeploymentDomain(prior: DomainPrior | undefined): string | undefined {
-  return [...(prior?.keys() ?? [])].find((domain) => isDeploymentDomain(prior, domain));
-}
 
 function voteForDomains(input: FocusToolRankingInput): Map<string, number> {
   const votes = new Map<string, number>();

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
 import { rankTools } from '../tool-search/index.ts';
-import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
+import { isDeploymentDomain } from '../tool-search/index.ts';
+import { focusToolRanking } from './focus-tool-ranking.ts';
 import { measureDomainPrior } from './measure-domain-prior.ts';
 
 const { registry, index } = createTestCatalogue([

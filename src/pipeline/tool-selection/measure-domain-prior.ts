@@ -1,6 +1,6 @@
 // What the deployment is for, read once from its own instructions: the domains whose tools they describe.
 import { readNameNamespace } from '../tool-catalogue/index.ts';
-import { rankTools, type ToolIndex } from '../tool-search/index.ts';
+import { type DomainLean, rankTools, type ToolIndex } from '../tool-search/index.ts';
 import { findDomainsNamedIn } from './find-named-domains.ts';
 
 /** The instructions vote through their best-matching tools, this many. */
@@ -11,7 +11,7 @@ const TEXT_CHARACTERS = 4_000;
  * What a deployment's instructions lean to: each domain's lean, 0-1 (the leader at 1), and whether they list many of the
  * catalogue's services (a concierge: then they lean to none, and no domain is the deployment's own).
  */
-export type DomainPrior = ReadonlyMap<string, number> & { readonly manyServices?: boolean };
+export type DomainPrior = DomainLean;
 
 /**
  * Instructions that name this many of the catalogue's services (its domains, or the namespaces its tool names open

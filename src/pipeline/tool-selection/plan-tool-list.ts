@@ -10,7 +10,8 @@ import { findAssentedStep, listTaskPartners, listTriggerFollowers } from './find
 import { findTaskObjects } from './find-task-objects.ts';
 import { findTaskRequest } from './find-task-request.ts';
 import { focusOnTrigger } from './focus-on-trigger.ts';
-import { focusToolRanking, isDeploymentDomain } from './focus-tool-ranking.ts';
+import { isDeploymentDomain } from '../tool-search/index.ts';
+import { focusToolRanking } from './focus-tool-ranking.ts';
 import { isStrongEvidence, measureToolEvidence, type ToolEvidence } from './measure-tool-evidence.ts';
 import { mayAskForTool } from './may-ask-for-tool.ts';
 import { maskQuotedText } from './mask-quoted-text.ts';
