@@ -176,6 +176,7 @@ describe('rankTools', () => {
 });
 
 describe('rankTools with a conversation that moves to another domain', () => {
+  // 16 car tools: with the car's tools in use the lift alone would fill the first 15 places.
   const car = [
     ['startEngine', 'Start the engine of the car.'],
     ['check_tire_pressure', 'Check the pressure of each tire.'],
@@ -226,6 +227,15 @@ describe('rankTools with a conversation that moves to another domain', () => {
     assert.ok(place(tweet, 'startEngine') < place(tweet, 'setCruiseControl'), 'the engine is named');
     const reply = rankTools(moving, { query: 'Yes, go ahead.', context: { calledTools: ['check_tire_pressure'] } });
     assert.deepEqual(new Set(names(reply, car.length).map((name) => name)), new Set(car.map((one) => one.name)));
+  });
+
+  it('leaves the lift whole where it cannot crowd the first 15 places: a domain of fewer tools', () => {
+    const small = createToolIndex([...car.slice(0, 8), ...twitter]);
+    const ranking = rankTools(small, {
+      query: 'Could you post a tweet about our road trip?',
+      context: { calledTools: ['check_tire_pressure', 'startEngine', 'pressBrakePedal'] },
+    });
+    assert.ok(place(ranking, 'setHeadlights') < place(ranking, 'authenticate_twitter'), JSON.stringify(ranking));
   });
 
   it("leaves a deployment's own domain its whole lift: a look-alike catalogue's word says nothing there", () => {

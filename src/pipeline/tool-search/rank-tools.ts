@@ -50,6 +50,12 @@ const CONTEXT_WEIGHT = 1;
  * isDeploymentDomain), where a look-alike catalogue's words ("budget", "insurance" beside an airline's) say nothing.
  */
 const LEAVING_LIFT = 0.3;
+/**
+ * LEAVING_LIFT applies only when the conversation lifts at least this many tools (each counted by its domain's strength,
+ * see measureContextDomains): a shortlist's widest (see shortlistTools), the recall's depth. A lift of fewer cannot
+ * crowd the new domain out of those places (a small catalogue's domain of 2-10 tools), and it is left whole there.
+ */
+const CROWDING_LIFT = 15;
 /** Each earlier called tool counts this much of the one after it: the latest calls say most about the next. */
 const CALLED_DECAY = 0.5;
 /** Called tools read (most recent first); older ones would count for less than 0.1%. */
@@ -198,7 +204,11 @@ export function rankTools(index: ToolIndex, input: RankToolsInput): readonly Ran
   const scores = lendToLinked(index, scoreTools(index, addFeedbackTerms(index, termWeights, firstPass)));
   const domainStrength = measureDomains(index, scoreTools(index, contextWeights));
   const contextStrength = measureContextDomains(index, input.context);
-  const lift = findDeploymentDomain(input.context?.domainPrior) === undefined &&
+  const lifted = index.tools.reduce(
+    (sum, tool) => sum + Math.max(0, ...tool.tags.map((tag) => contextStrength.get(tag) ?? 0)),
+    0,
+  );
+  const lift = lifted >= CROWDING_LIFT && findDeploymentDomain(input.context?.domainPrior) === undefined &&
       asksForOtherDomain(index, contextStrength, saidWeights)
     ? LEAVING_LIFT
     : 1;
@@ -208,8 +218,7 @@ export function rankTools(index: ToolIndex, input: RankToolsInput): readonly Ran
     const own = topTool > 0 ? (scores[position] ?? 0) / topTool : 0;
     const domain = Math.max(0, ...tool.tags.map((tag) => domainStrength.get(tag) ?? 0));
     const conversation = Math.max(0, ...tool.tags.map((tag) => contextStrength.get(tag) ?? 0));
-    const lifted = conversation * (lift + (1 - lift) * own);
-    const score = own + DOMAIN_WEIGHT * domain + CONTEXT_WEIGHT * lifted;
+    const score = own + DOMAIN_WEIGHT * domain + CONTEXT_WEIGHT * conversation * (lift + (1 - lift) * own);
     if (score > 0) ranked.push({ name: tool.name, score });
   });
   return ranked.sort((a, b) => b.score - a.score || compareText(a.name, b.name));
