@@ -49,7 +49,7 @@ const CONTEXT_WEIGHT = 1;
  * of the new domain's second tool (the login before the tweet). Not at a deployment's own domain (see
  * isDeploymentDomain), where a look-alike catalogue's words ("budget", "insurance" beside an airline's) say nothing.
  */
-const LEAVING_LIFT = 0.3;
+const LEAVING_LIFT = 0.5;
 /**
  * LEAVING_LIFT applies only when the conversation lifts at least this many tools (each counted by its domain's strength,
  * see measureContextDomains): a shortlist's widest (see shortlistTools), the recall's depth. A lift of fewer cannot
