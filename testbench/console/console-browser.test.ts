@@ -43,12 +43,8 @@ async function send(url: string, init: RequestInit = {}): Promise<Response> {
     const detail = cause instanceof Error
       ? `${(cause as { code?: string }).code ?? cause.name}: ${cause.message}`
       : String(cause);
-    throw new Error(
-      `${init.method ?? 'GET'} ${url}: ${error instanceof Error ? error.message : String(error)} (${detail})`,
-      {
-        cause: error,
-      },
-    );
+    const said = error instanceof Error ? error.message : String(error);
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${said} (${detail})`, { cause: error });
   }
 }
 
