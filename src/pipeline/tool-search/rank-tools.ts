@@ -182,11 +182,31 @@ function measureContextDomains(index: ToolIndex, context: RankingContext | undef
 }
 
 /**
+ * The share of the conversation's bonus its tools keep whatever the message's words: LEAVING_LIFT when the message asks
+ * for another domain (see asksForOtherDomain), the bonus lifts at least CROWDING_LIFT tools and no domain is the
+ * deployment's own; else 1.
+ */
+function chooseLift(
+  index: ToolIndex,
+  context: RankingContext | undefined,
+  strength: ReadonlyMap<string, number>,
+  saidWeights: ReadonlyMap<string, number>,
+): number {
+  const lifted = index.tools.reduce(
+    (sum, tool) => sum + Math.max(0, ...tool.tags.map((tag) => strength.get(tag) ?? 0)),
+    0,
+  );
+  if (lifted < CROWDING_LIFT || findDeploymentDomain(context?.domainPrior) !== undefined) return 1;
+  return asksForOtherDomain(index, strength, saidWeights) ? LEAVING_LIFT : 1;
+}
+
+/**
  * Ranks the indexed tools for a query and optionally the earlier user turns (oldest first; the last 3 count).
  * Returns only tools with a positive score, best first; equal scores are ordered by name, so the same input always
  * gives the same list whatever the catalogue order. Scores are relative (the best own match is about 1 plus the
  * domain bonuses), not comparable across queries. With a `context`, the conversation's own domain's tools gain up to
- * CONTEXT_WEIGHT (less when the message asks for another domain, see LEAVING_LIFT). Pure; linear in the matched postings and the catalogue size.
+ * CONTEXT_WEIGHT (less when the message asks for another domain, see LEAVING_LIFT). Pure; linear in the matched
+ * postings and the catalogue size.
  */
 export function rankTools(index: ToolIndex, input: RankToolsInput): readonly RankedTool[] {
   const [
@@ -204,14 +224,7 @@ export function rankTools(index: ToolIndex, input: RankToolsInput): readonly Ran
   const scores = lendToLinked(index, scoreTools(index, addFeedbackTerms(index, termWeights, firstPass)));
   const domainStrength = measureDomains(index, scoreTools(index, contextWeights));
   const contextStrength = measureContextDomains(index, input.context);
-  const lifted = index.tools.reduce(
-    (sum, tool) => sum + Math.max(0, ...tool.tags.map((tag) => contextStrength.get(tag) ?? 0)),
-    0,
-  );
-  const lift = lifted >= CROWDING_LIFT && findDeploymentDomain(input.context?.domainPrior) === undefined &&
-      asksForOtherDomain(index, contextStrength, saidWeights)
-    ? LEAVING_LIFT
-    : 1;
+  const lift = chooseLift(index, input.context, contextStrength, saidWeights);
   const topTool = Math.max(0, ...scores);
   const ranked: RankedTool[] = [];
   index.tools.forEach((tool, position) => {
