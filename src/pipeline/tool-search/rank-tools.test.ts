@@ -226,7 +226,7 @@ describe('rankTools with a conversation that moves to another domain', () => {
     });
     assert.ok(place(tweet, 'startEngine') < place(tweet, 'setCruiseControl'), 'the engine is named');
     const reply = rankTools(moving, { query: 'Yes, go ahead.', context: { calledTools: ['check_tire_pressure'] } });
-    assert.deepEqual(new Set(names(reply, car.length).map((name) => name)), new Set(car.map((one) => one.name)));
+    assert.deepEqual(new Set(names(reply, car.length)), new Set(car.map((one) => one.name)));
   });
 
   it('leaves the lift whole where it cannot crowd the first 15 places: a domain of fewer tools', () => {
