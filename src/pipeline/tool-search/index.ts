@@ -2,7 +2,7 @@
 export { measureRecall, parseLabelledQueries, recallAt } from './measure-recall.ts';
 export type { LabelledQuery, MeasureRecallOptions, RecallReport } from './measure-recall.ts';
 export { createBm25Index, rankToolsBm25 } from './rank-tools-bm25.ts';
-export { asksForOtherDomain } from './asks-for-other-domain.ts';
+export { asksForOtherDomain, findDomainsAskedFor } from './asks-for-other-domain.ts';
 export { findDeploymentDomain, isDeploymentDomain, leadOfDomain } from './deployment-domain.ts';
 export type { DomainLean } from './deployment-domain.ts';
 export { createToolIndex, rankTools } from './rank-tools.ts';

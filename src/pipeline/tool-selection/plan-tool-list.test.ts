@@ -419,6 +419,32 @@ describe('planToolList', () => {
     assert.deepEqual([offered.kind, offered.kind === 'keep' && offered.reason], ['keep', 'offered-covers']);
   });
 
+  it("moves to another domain a request during a task names by a word only its tools hold, past the task's words", () => {
+    const car = createTestCatalogue([
+      ['check_tire_pressure', 'Check the pressure of each tire of the car.', ['car']],
+      ['find_nearest_tire_shop', 'Find the nearest tire shop for a repair.', ['car']],
+      ['start_engine', 'Start the engine of the car.', ['car']],
+      ['create_ticket', 'Create a support ticket with a title, a description and a priority.', ['tickets']],
+      ['close_ticket', 'Close a support ticket by its id.', ['tickets']],
+      ['get_ticket', 'Read a support ticket by its id.', ['tickets']],
+    ]);
+    const text = "Let's report the tire status. Could you file a ticket 'Flat tire' for me?";
+    const previous = ['check_tire_pressure', 'find_nearest_tire_shop', 'start_engine'];
+    // The offered tire tools hold "tire status"; "ticket" is the request, and only the ticket tools hold it.
+    const asked = planOver(car, text, { previous, calledTools: ['check_tire_pressure'] });
+    assert.deepEqual(
+      [
+        asked.kind,
+        asked.kind === 'change' && asked.reason,
+        asked.kind === 'change' && asked.trigger.name.endsWith('_ticket'),
+      ],
+      ['change', 'other-domain', true],
+    );
+    // Before any tool was called the message is no task's next request: the other rules alone decide.
+    const idle = planOver(car, text, { previous, calledTools: [] });
+    assert.notEqual(idle.kind === 'change' && idle.reason, 'other-domain');
+  });
+
   it('keeps the list when an offered tool has the evidence', () => {
     const { planned, list } = plan('Cancel the flight booking I made yesterday', TRAVEL);
     assert.equal(planned.kind, 'keep');

@@ -7,6 +7,7 @@ import { isCatalogueAction } from './find-requested-domains.ts';
 import { chooseTrigger } from './choose-trigger.ts';
 import { coversRequest } from './covers-request.ts';
 import { findAssentedStep, listTaskPartners, listTriggerFollowers } from './find-next-steps.ts';
+import { findLeftForDomains } from './find-left-for-domains.ts';
 import { findTaskObjects } from './find-task-objects.ts';
 import { findTaskRequest } from './find-task-request.ts';
 import { focusOnTrigger } from './focus-on-trigger.ts';
@@ -79,6 +80,16 @@ export type PlanToolListInput = {
  * deterministic.
  */
 export function planToolList(given: PlanToolListInput): ToolListPlan {
+  const plan = planWith(given, []);
+  if (plan.kind === 'change') return plan;
+  const leaving = findLeftForDomains(given);
+  if (leaving.length === 0) return plan;
+  const left = planWith(given, leaving);
+  return left.kind === 'change' ? { ...left, reason: 'other-domain' } : plan;
+}
+
+/** planToolList's rules; `leaving`: the domains a request leaves for (see findLeftForDomains), or none. */
+function planWith(given: PlanToolListInput, leaving: readonly string[]): ToolListPlan {
   // Quoted words are the user's values (a post's text, a file name), not the request's (see maskQuotedText).
   const input = {
     ...given,
@@ -138,8 +149,10 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
   });
   const candidates = taskRequest.length > 0 ? taskRequest : plain;
   const inRequested = (name: string) => input.domainsOf(name).some((domain) => requested.has(domain));
-  const byRequest = requested.size > 0 && (candidates.length === 0 || firstRequest) &&
-    !candidates.some((entry) => inRequested(entry.name));
+  const inLeft = (name: string) => input.domainsOf(name).some((domain) => leaving.includes(domain));
+  const byRequest = leaving.length > 0 ||
+    requested.size > 0 && (candidates.length === 0 || firstRequest) &&
+      !candidates.some((entry) => inRequested(entry.name));
   const assentedStep = proposal === undefined
     ? undefined
     : findAssentedStep({ ...input, offered: input.previous, candidates });
@@ -184,7 +197,9 @@ export function planToolList(given: PlanToolListInput): ToolListPlan {
     domainsOf: input.domainsOf,
     ...(input.domainPrior === undefined ? {} : { domainPrior: input.domainPrior }),
   });
-  const requestedTool = byRequest
+  const requestedTool = leaving.length > 0
+    ? ranking.find((entry) => inLeft(entry.name))?.name
+    : byRequest
     ? (ranking.find((entry) => requestedTools.has(entry.name)) ?? ranking.find((entry) => inRequested(entry.name)))
       ?.name
     : undefined;

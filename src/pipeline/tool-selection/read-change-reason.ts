@@ -4,8 +4,8 @@ import type { ToolEvidence } from './measure-tool-evidence.ts';
 /**
  * Why the tool list changed: the conversation's first request; strong evidence for a tool; a word of a tool's name that
  * only a few tools hold, said in the middle of a task (see findTaskObjects); a request in the middle of a task for its
- * next tool (see findTaskRequest); a domain requested by name; an assent to a proposed step; or the model's
- * `find_tools` search.
+ * next tool (see findTaskRequest); a domain requested by name; a request during a task for another domain by a word
+ * only its tools hold (see planToolList); an assent to a proposed step; or the model's `find_tools` search.
  */
 export type ToolListChangeReason =
   | 'first-request'
@@ -13,6 +13,7 @@ export type ToolListChangeReason =
   | 'task-object'
   | 'task-request'
   | 'requested-domain'
+  | 'other-domain'
   | 'assented-proposal'
   | 'find-tools';
 /** Why it did not. */
@@ -38,7 +39,9 @@ export type ReadChangeReasonInput = {
  * trigger, the trigger as a task's object (both that and the task's request may name it), else the request for the
  * task's next tool (see findTaskRequest), the one candidate source left. Pure.
  */
-export function readChangeReason(input: ReadChangeReasonInput): Exclude<ToolListChangeReason, 'find-tools'> {
+export function readChangeReason(
+  input: ReadChangeReasonInput,
+): Exclude<ToolListChangeReason, 'find-tools' | 'other-domain'> {
   if (input.firstRequest) return 'first-request';
   if (input.assented) return 'assented-proposal';
   if (input.requested) return 'requested-domain';
