@@ -75,9 +75,11 @@ export type PlanToolListInput = {
  * window) outside such a desk, a question or request that says the object of a tool's name, a word only a few tools
  * hold, asks for it too (see findTaskObjects), and a request that names no other domain asks for the ranking's best
  * tool of the task's domain when that one is not offered (see findTaskRequest). An assent to a proposed step takes the
- * next step of the task the last call started (see findAssentedStep). On a change, the trigger is the strong candidate
- * the conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain. Pure and
- * deterministic.
+ * next step of the task the last call started (see findAssentedStep). When these rules keep the list, a request in
+ * the middle of a task for another domain, by a word of its tools' names that only they hold and that is no action
+ * (see findLeftForDomains: "Could you file a ticket …" during a trade), asks for that domain's best-ranked tool
+ * (`other-domain`). On a change, the trigger is the strong candidate the conversation-aware ranking puts first; the
+ * list is then chosen from the ranking focused on its domain. Pure and deterministic.
  */
 export function planToolList(given: PlanToolListInput): ToolListPlan {
   const plan = planWith(given, []);
