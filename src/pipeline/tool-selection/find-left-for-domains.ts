@@ -1,4 +1,4 @@
-// The domains a request in the middle of a task leaves for: "Could you tweet …" while the car's tools are in use.
+// The domains a request in the middle of a task leaves for: "… on Twitter" while the car's tools are in use.
 import { findDeploymentDomain, findDomainsAskedFor, tokenizeForSearch, type ToolIndex } from '../tool-search/index.ts';
 import { isCatalogueAction } from './find-requested-domains.ts';
 import { maskQuotedText } from './mask-quoted-text.ts';
@@ -20,12 +20,12 @@ export type FindLeftForDomainsInput = {
 
 /**
  * The domains a request in the middle of a task leaves for: a word the message says (quoted text aside) that only
- * another domain's tools hold, one in a tool's name (see findDomainsAskedFor: "Could you tweet …" while the car's tools
- * are in use, "file a ticket" during a trade), even when the task's offered tools hold the words beside it ("the
- * updates on tire status"). Only a domain none of whose tools is offered (an offered one was judged by the other
- * rules), where the message may ask for a tool (see mayAskForTool), a tool was called in the window, and the
- * deployment has no domain of its own (its look-alike words say nothing there, see isDeploymentDomain). Empty
- * otherwise. Pure; linear in the message's terms and their postings.
+ * another domain's tools hold, one in a tool's name (see findDomainsAskedFor: "… on Twitter" while the car's tools are
+ * in use, "file a ticket" during a trade) and none of the catalogue's actions ("tweet", a synonym of post, is one),
+ * even when the task's offered tools hold the words beside it ("the updates on tire status"). Only a domain none of
+ * whose tools is offered (an offered one was judged by the other rules), where the message may ask for a tool (see
+ * mayAskForTool), a tool was called in the window, and the deployment has no domain of its own (its look-alike words
+ * say nothing there, see isDeploymentDomain). Empty otherwise. Pure; linear in the message's terms and their postings.
  */
 export function findLeftForDomains(input: FindLeftForDomainsInput): readonly string[] {
   if (input.calledTools.length === 0 || findDeploymentDomain(input.domainPrior) !== undefined) return [];
