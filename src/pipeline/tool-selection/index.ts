@@ -26,7 +26,7 @@ export { planToolList, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 export { keepToolPlaces } from './keep-tool-places.ts';
 export { orderToolsByUse } from './order-tools-by-use.ts';
 export type { OrderToolsByUseInput } from './order-tools-by-use.ts';
-export type { PlanToolListInput } from './plan-tool-list.ts';
+export type { PlanToolListInput } from './plan-tool-list-input.ts';
 export type { ToolListPlan } from './tool-list-plan.ts';
 export type { ToolListChangeReason, ToolListKeepReason } from './read-change-reason.ts';
 export { SELECT_TOOLS_NAME } from './render-shortlist.ts';

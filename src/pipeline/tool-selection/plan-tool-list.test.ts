@@ -5,7 +5,8 @@ import { createToolIndex } from '../tool-search/index.ts';
 import { createToolRegistry } from '../tool-catalogue/index.ts';
 import { applyToolSelection } from './apply-tool-selection.ts';
 import { finishToolList } from './finish-tool-list.ts';
-import { planToolList, type PlanToolListInput, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
+import type { PlanToolListInput } from './plan-tool-list-input.ts';
+import { planToolList, TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
 const { registry, index } = createTestCatalogue([
   ['search_flights', 'Search flights between two airports on a date.', ['travel']],

@@ -1,7 +1,6 @@
 // The tool-list policy of a turn, in one place: keep the offered tools unless the message plainly asks for one that is
 // not offered; then rank, focus on that tool's domain, choose (locally or through the cheap model) and fill.
-import type { ToolSpec } from '../tool-catalogue/index.ts';
-import { type RankedTool, rankTools, type ToolIndex } from '../tool-search/index.ts';
+import { type RankedTool, rankTools } from '../tool-search/index.ts';
 import { readNamedDomains } from './find-named-domains.ts';
 import { isCatalogueAction } from './find-requested-domains.ts';
 import { chooseTrigger } from './choose-trigger.ts';
@@ -20,7 +19,7 @@ import { readChangeReason, type ToolListKeepReason } from './read-change-reason.
 import { readRequest } from './read-request.ts';
 import { planToolSelection } from './select-tools.ts';
 import type { ToolListPlan } from './tool-list-plan.ts';
-import type { DomainPrior } from './measure-domain-prior.ts';
+import type { PlanToolListInput } from './plan-tool-list-input.ts';
 
 /**
  * Beside the 3-5 tools a change selects, up to this many tools the conversation used most recently stay offered (the
@@ -33,37 +32,6 @@ export const TOOLS_IN_USE_MAX = 10;
 const OWN_DOMAIN_WORDS = 1;
 /** Specs shown to the cheap model: the best this many of the focused ranking. */
 const SHORTLIST_SPECS = 20;
-
-export type PlanToolListInput = {
-  readonly text: string;
-  /** Earlier user turns, oldest first (the last few). */
-  readonly recentUserTurns: readonly string[];
-  /** The assistant's last reply: what an assent ("Yes, that's correct.") agrees to. */
-  readonly lastReply?: string;
-  /** The domain tools offered last turn, most recently used first (already filtered to registered ones). */
-  readonly previous: readonly string[];
-  /** Domain tools the model called in the window, most recent first. */
-  readonly calledTools: readonly string[];
-  readonly index: ToolIndex;
-  readonly lookup: (name: string) => ToolSpec | undefined;
-  /** A tool's domain tags (`standard` excluded). */
-  readonly domainsOf: (name: string) => readonly string[];
-  /** Every domain tag of the catalogue. */
-  readonly domains: readonly string[];
-  /** Every domain tool of a domain, by name. */
-  readonly domainTools: (domain: string) => readonly string[];
-  readonly minTools: number;
-  readonly maxTools: number;
-  readonly modelId: string;
-  /** What the deployment's instructions lean to (see measureDomainPrior); default none. */
-  readonly domainPrior?: DomainPrior;
-  /**
-   * Whether the message opens the conversation (no turn before it): its first words set up what it is about, so a
-   * statement that plainly names a tool ("I remember I added a task to my to-do list with a due date") is read as the
-   * task it opens. Default false.
-   */
-  readonly opening?: boolean;
-};
 
 /**
  * Keeps the offered list unless the message plainly asks for a tool it lacks: strong evidence (see isStrongEvidence:
