@@ -9,7 +9,7 @@ import type { ChatService, PublicMessage, SendMessageInput, TurnResult } from '.
 import type { UserUsage } from '../turn/create-insight-service.ts';
 import { type AppDependencies, createApp } from './create-app.ts';
 import { mintDevelopmentToken } from './mint-development-token.ts';
-import { OPENAPI_DOCUMENT } from './openapi-document.ts';
+import { OPENAPI_DOCUMENT } from './openapi/openapi-document.ts';
 
 // ---------- a small in-memory ChatService (the real one is tested in src/turn) ----------
 

@@ -10,7 +10,7 @@ import { createConsolePageRoutes, createConsoleRoutes } from './console/create-c
 import { createConversationRoutes } from './create-conversation-routes.ts';
 import { createUsageRoutes } from './create-usage-routes.ts';
 import { findAllowedMethods } from './find-allowed-methods.ts';
-import { OPENAPI_DOCUMENT } from './openapi-document.ts';
+import { OPENAPI_DOCUMENT } from './openapi/openapi-document.ts';
 import { reportError } from './report-error.ts';
 import { DEFAULT_MAX_TEXT_CHARS } from './request-schemas.ts';
 import { requireUser } from './require-user.ts';

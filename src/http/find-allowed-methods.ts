@@ -1,5 +1,5 @@
 // Which methods a path supports, read from the OpenAPI document so the 405 answers and the docs cannot drift apart.
-import { OPENAPI_DOCUMENT } from './openapi-document.ts';
+import { OPENAPI_DOCUMENT } from './openapi/openapi-document.ts';
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
