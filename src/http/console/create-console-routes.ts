@@ -7,7 +7,8 @@ import type { AppEnv } from '../app-env.ts';
 import { ConversationIdSchema } from '../request-schemas.ts';
 import { respondWithError } from '../respond-with-error.ts';
 import { CHART_JS_SOURCE } from './chart-library.ts';
-import { CONSOLE_HTML, CONSOLE_SCRIPT } from './console-page.ts';
+import { CONSOLE_HTML } from './console-page.ts';
+import { CONSOLE_SCRIPT } from './console-script.ts';
 
 /** The page loads only its own scripts and talks only to this origin. */
 const PAGE_HEADERS = {
