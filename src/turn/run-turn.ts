@@ -3,12 +3,13 @@
 import { sumBilledUsage } from '../pipeline/cost/index.ts';
 import { listCalledTools, listRanTools, orderToolsByUse } from '../pipeline/tool-selection/index.ts';
 import type { StoredMessage } from '../store/store-records.ts';
-import type { SendMessageInput, TurnEvent, TurnResult } from './chat-service.ts';
+import type { SendMessageInput, TurnResult } from './chat-service.ts';
 import { chooseTools, type ChosenTools } from './choose-tools.ts';
 import { chooseTurnCacheTtl, type TurnCacheTtl } from './choose-turn-cache-ttl.ts';
 import { claimIdempotencyKey } from './claim-idempotency-key.ts';
 import { createTurnLedger, type TurnLedger } from './create-turn-ledger.ts';
 import { type BudgetGuard, createBudgetGuard } from './guard-budget.ts';
+import { guardListener } from './guard-listener.ts';
 import { loadTurnContext, type TurnContext } from './load-turn-context.ts';
 import { closeTurnJournal, openTurnJournal } from './open-turn-journal.ts';
 import { isSummaryDue } from './refresh-summary.ts';
@@ -17,26 +18,12 @@ import { type Learning, loadLearning, saveLearning } from './learned-state.ts';
 import { storeTurn } from './store-turn.ts';
 import { recordToolCoUse } from './tool-co-use.ts';
 import { abandonTurn, type LockedTurn, lockTurn } from './lock-turn.ts';
+import { logToolListChange, logTurn } from './log-turn.ts';
 import { watchTurn } from './watch-turn.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
 /** A finished turn: the answer, and whether its messages pushed a chunk out of the window (a summary refresh is due). */
 export type TurnOutcome = { readonly result: TurnResult; readonly summaryDue: boolean };
-
-/** A client that went away must not stop the turn: the first throw mutes the listener for the rest of the turn. */
-function guardListener(listener: SendMessageInput['onEvent'], deps: TurnDependencies): (event: TurnEvent) => void {
-  if (listener === undefined) return () => {};
-  let muted = false;
-  return (event) => {
-    if (muted) return;
-    try {
-      listener(event);
-    } catch (error) {
-      muted = true;
-      deps.logger.log('warn', 'turn_listener_failed', { error: error instanceof Error ? error.name : typeof error });
-    }
-  };
-}
 
 type Loaded = {
   readonly budget: BudgetGuard;
@@ -95,20 +82,7 @@ async function build(
   ) {
     await deps.store.setSelectedTools({ ...turn.scope, tools: selected, order: sent });
   }
-  if (chosen.plan.kind === 'change') {
-    const before = previousSelection ?? [];
-    deps.logger.log('info', 'tool_list_changed', {
-      conversationId: turn.scope.conversationId,
-      turnId: turn.turnId,
-      reason: chosen.plan.reason,
-      trigger: chosen.plan.trigger.name,
-      evidenceWords: chosen.plan.trigger.words,
-      selection: chosen.selection.source,
-      added: selected.filter((name) => !before.includes(name)).length,
-      removed: before.filter((name) => !selected.includes(name)).length,
-      domainTools: selected.length,
-    });
-  }
+  logToolListChange(deps, turn, chosen, previousSelection);
   return chosen;
 }
 
@@ -196,31 +170,6 @@ function afterTurn(context: TurnContext, stored: readonly StoredMessage[]) {
     ...context.uncovered,
     ...stored.map((message) => ({ seq: message.seq, message: { role: message.role, content: message.content } })),
   ];
-}
-
-/** The one `turn` log line (figures only, never message text). */
-function logTurn(
-  deps: TurnDependencies,
-  turn: LockedTurn,
-  context: TurnContext,
-  chosen: ChosenTools,
-  steps: ModelStepsResult,
-  result: TurnResult,
-): void {
-  deps.logger.log('info', 'turn', {
-    conversationId: turn.scope.conversationId,
-    turnId: turn.turnId,
-    steps: steps.calls.length,
-    stoppedBy: steps.stoppedBy,
-    selection: chosen.selection.source,
-    toolList: chosen.plan.kind === 'keep' ? `keep:${chosen.plan.reason}` : `change:${chosen.plan.reason}`,
-    domainTools: steps.domainTools.length,
-    refusedToolCalls: steps.refused.length,
-    windowMessages: context.storedWindow.length + steps.run.length,
-    summaryTokens: context.memory.summaryTokens,
-    ...result.usage,
-    durationMs: deps.clock().getTime() - turn.startedAt.getTime(),
-  });
 }
 
 /** Throws AppError: not_found, conflict (turn running / key in use), over_budget, model_* and store_* codes. */
