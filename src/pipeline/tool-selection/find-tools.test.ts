@@ -3,10 +3,8 @@ import { describe, it } from 'node:test';
 import { createTestCatalogue } from '../test-support/test-catalogue.test-support.ts';
 import { createToolRegistry } from '../tool-catalogue/index.ts';
 import { createToolIndex } from '../tool-search/index.ts';
-import { answerFindTools, FIND_TOOLS_TOOL } from './find-tools.ts';
+import { answerFindTools } from './find-tools.ts';
 import type { DomainPrior } from './measure-domain-prior.ts';
-import { offerFoundTools } from './offer-found-tools.ts';
-import { TOOLS_IN_USE_MAX } from './plan-tool-list.ts';
 
 const { registry, index } = createTestCatalogue([
   ['book_flight', 'Book a flight for a passenger. Needs the flight number and a payment method.', ['travel']],
@@ -228,44 +226,5 @@ describe('answerFindTools', () => {
       ]),
     );
     assert.ok(desk.found.every((name) => car.registry.domainsOf(name).includes('car')), desk.text);
-  });
-  it('has a short fixed description (it rides in every cached prefix)', () => {
-    assert.ok(FIND_TOOLS_TOOL.description.length < 120);
-    assert.deepEqual(FIND_TOOLS_TOOL.inputSchema['required'], ['query']);
-  });
-});
-
-describe('offerFoundTools', () => {
-  it('adds the tools found after the offered ones (a search never takes away a task half done, nor moves them)', () => {
-    assert.deepEqual(
-      offerFoundTools({
-        offered: ['create_note', 'list_notes', 'send_message'],
-        found: ['search_flights', 'book_flight'],
-        inUse: ['list_notes', 'get_booking'],
-        maxTools: 5,
-      }),
-      ['create_note', 'list_notes', 'send_message', 'search_flights', 'book_flight'],
-    );
-  });
-  it('leaves the list as it is (same array) when every tool found is already offered', () => {
-    const offered = ['book_flight', 'search_flights'];
-    assert.equal(offerFoundTools({ offered, found: ['search_flights'], inUse: [], maxTools: 5 }), offered);
-  });
-  it('keeps at most maxTools found tools; past maxTools + TOOLS_IN_USE_MAX the least recently used go', () => {
-    const offered = Array.from({ length: TOOLS_IN_USE_MAX + 3 }, (_, at) => `tool_${String(at).padStart(2, '0')}`);
-    const next = offerFoundTools({
-      offered,
-      found: ['f1', 'f2', 'f3', 'f4', 'f5', 'f6'],
-      inUse: [...offered].reverse(),
-      maxTools: 5,
-    });
-    assert.equal(next.length, 5 + TOOLS_IN_USE_MAX);
-    assert.ok(['f1', 'f2', 'f3', 'f4', 'f5'].every((name) => next.includes(name)) && !next.includes('f6'));
-    assert.deepEqual(offered.filter((name) => !next.includes(name)), offered.slice(0, 3), 'the least recently used go');
-    assert.deepEqual(
-      next.slice(0, TOOLS_IN_USE_MAX),
-      offered.slice(3),
-      'the offered tools that stay keep their places',
-    );
   });
 });

@@ -1,33 +1,13 @@
 // The built-in `find_tools` tool: the model's way back when the offered tools lack the one it needs.
-import type { ToolDefinition } from '../types/index.ts';
-import type { ToolSpec } from '../tool-catalogue/index.ts';
-import { rankTools, type ToolIndex } from '../tool-search/index.ts';
+import { findDeploymentDomain, rankTools } from '../tool-search/index.ts';
 import { findNamedDomains } from './find-named-domains.ts';
-import { listDomainSiblings } from './find-next-steps.ts';
 import { findRequestedDomains } from './find-requested-domains.ts';
-import { isAssent } from './is-assent.ts';
+import { nextStep, withCompanion } from './find-tools-companions.ts';
+import type { FindToolsAnswer, FindToolsInput } from './find-tools-input.ts';
+import { FIND_TOOLS_NAME } from './find-tools-tool.ts';
 import { maskQuotedText } from './mask-quoted-text.ts';
-import { measureToolEvidence } from './measure-tool-evidence.ts';
-import { findDeploymentDomain } from '../tool-search/index.ts';
 import { focusToolRanking } from './focus-tool-ranking.ts';
-import { rankCompanions } from './rank-companions.ts';
 import { firstSentence } from './render-shortlist.ts';
-import type { DomainPrior } from './measure-domain-prior.ts';
-
-export const FIND_TOOLS_NAME = 'find_tools';
-
-/** Short and fixed: it is sent with every request, inside the cached prefix. */
-export const FIND_TOOLS_TOOL: ToolDefinition = Object.freeze({
-  name: FIND_TOOLS_NAME,
-  description: 'Find a tool you need that is not offered yet. Matching tools are offered from your next step.',
-  inputSchema: Object.freeze({
-    type: 'object',
-    properties: Object.freeze({
-      query: Object.freeze({ type: 'string', description: 'What the tool must do, in a few words.' }),
-    }),
-    required: Object.freeze(['query']),
-  }),
-});
 
 /** Tools below this share of the best score are not worth a place in the answer. */
 const ANSWER_SCORE_RATIO = 0.35;
@@ -35,69 +15,6 @@ const ANSWER_SCORE_RATIO = 0.35;
 const LINE_CHARACTERS = 120;
 /** A query longer than this is cut before ranking (a model that pastes a paragraph still gets an answer). */
 const QUERY_CHARACTERS = 500;
-
-export type FindToolsInput = {
-  /** The toolUse input as the model sent it (unchecked). */
-  readonly input: Readonly<Record<string, unknown>>;
-  readonly index: ToolIndex;
-  /** The specs of the ranked tools (for the one-line descriptions); unknown names are skipped. */
-  readonly lookup: (name: string) => ToolSpec | undefined;
-  /** How many tools to answer at most (the selection's maxTools). */
-  readonly maxTools: number;
-  /** How many to answer at least when the ranking has that many (the selection's minTools). */
-  readonly minTools: number;
-  /**
-   * The conversation's user turns, oldest first, the current one last: the query is read in their context ("Yes, that
-   * works." after "I want to book a cab" still finds the ride tool). Default none.
-   */
-  readonly recentUserTurns?: readonly string[];
-  /**
-   * The conversation's tools (offered, and called lately, most recent first) and a tool's domain tags: the answer
-   * ranks their domains' tools first unless another domain clearly leads (see focusToolRanking). Default: no focus.
-   */
-  readonly focus?: {
-    readonly offered: readonly string[];
-    readonly calledTools: readonly string[];
-    /**
-     * Tools the conversation called, most recent first, this turn's first: when the query names no tool ("That's all
-     * correct."), the next step of the last one's task (its companion, see rankCompanions) leads the answer. Default none.
-     */
-    readonly lastCalled?: readonly string[];
-    readonly domainsOf: (name: string) => readonly string[];
-    /** Every tool of a domain, by name. */
-    readonly domainTools: (domain: string) => readonly string[];
-    /** What the deployment's instructions lean to (see measureDomainPrior); default none. */
-    readonly domainPrior?: DomainPrior;
-  };
-};
-
-export type FindToolsAnswer = {
-  readonly status: 'success' | 'error';
-  /** The tool result text: `name: one-line description` lines, or why nothing was found. */
-  readonly text: string;
-  /** The tools found, best first: the turn offers them from its next step. */
-  readonly found: readonly string[];
-};
-
-/**
- * The found tools with the best match's companion (the next step of its task, see rankCompanions) second, when it is
- * neither found nor offered: "search hotel" brings the reservation tool of the same service. At most maxTools.
- */
-function withCompanion(input: FindToolsInput, found: readonly string[], offered: readonly string[]): readonly string[] {
-  const [best] = found;
-  const companion = best === undefined ? undefined : companionOf(input, best, [...found, ...offered]);
-  if (best === undefined || companion === undefined) return found;
-  return [best, companion, ...found.slice(1)].slice(0, Math.max(input.maxTools, 2));
-}
-
-/** The best companion (see rankCompanions) of `name` among its domains' tools, leaving out `shown`; needs a focus. */
-function companionOf(input: FindToolsInput, name: string, shown: readonly string[]): string | undefined {
-  const spec = input.lookup(name);
-  const focus = input.focus;
-  if (spec === undefined || focus === undefined) return undefined;
-  const siblings = listDomainSiblings({ ...focus, lookup: input.lookup }, spec.name);
-  return rankCompanions(spec, siblings).find((companion) => !shown.includes(companion));
-}
 
 /** How many of the latest user turns are read for the service they asked for (see requestedDomains). */
 const REQUEST_TURNS = 4;
@@ -129,24 +46,6 @@ function requestedDomains(
     if (domains.size > 0) return fresh(domains);
   }
   return new Set();
-}
-
-/**
- * The next step of the task in progress, when the query names no tool (no word of any tool's name, no requested
- * domain): the companion of the domain tool called last that is neither offered nor found. "That's all correct." after
- * a car search is the reservation's confirmation.
- */
-function nextStep(
-  input: FindToolsInput,
-  query: string,
-  requested: ReadonlySet<string>,
-  shown: readonly string[],
-): string | undefined {
-  const focus = input.focus;
-  if (focus === undefined || requested.size > 0 || !isAssent(query)) return undefined;
-  if (measureToolEvidence(input.index, query).some((entry) => entry.nameWords > 0)) return undefined;
-  const last = (focus.lastCalled ?? []).find((name) => focus.domainsOf(name).length > 0);
-  return last === undefined ? undefined : companionOf(input, last, [...shown, ...focus.offered]);
 }
 
 /** How many places of an answer go to the best matches by score alone, whatever the conversation's domains. */

@@ -2,8 +2,9 @@
 // model's shortlist, and the find_tools way back.
 export { applyToolSelection } from './apply-tool-selection.ts';
 export type { ApplyToolSelectionInput } from './apply-tool-selection.ts';
-export { answerFindTools, FIND_TOOLS_NAME, FIND_TOOLS_TOOL } from './find-tools.ts';
-export type { FindToolsAnswer, FindToolsInput } from './find-tools.ts';
+export { answerFindTools } from './find-tools.ts';
+export type { FindToolsAnswer, FindToolsInput } from './find-tools-input.ts';
+export { FIND_TOOLS_NAME, FIND_TOOLS_TOOL } from './find-tools-tool.ts';
 export { findNamedDomains } from './find-named-domains.ts';
 export { findAssentedStep, findNextStep } from './find-next-steps.ts';
 export type { FindAssentedStepInput, FindNextStepInput } from './find-next-steps.ts';
