@@ -1,5 +1,6 @@
 // The load benchmark's server process (the real Node server on loopback, driven over IPC) and its simulator timing.
-// Run by bench/load.bench.ts as `node --import tsx testbench/hardening/serve-load-target.ts <database path> <simulator url>`.
+// Forked by bench/load.bench.ts (through bench/load/start-load-target.ts) as
+// `node --import tsx testbench/hardening/serve-load-target.ts <database path> <simulator url>`.
 // The simulator stays in the bench process: like Bedrock, it must not spend the server's CPU.
 import { writeFileSync } from 'node:fs';
 import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
