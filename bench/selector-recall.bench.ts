@@ -7,6 +7,7 @@ import { createToolIndex, rankTools } from '../src/pipeline/tool-search/index.ts
 import { createBm25Index, rankToolsBm25 } from '../src/pipeline/tool-search/index.ts';
 import { shortlistTools } from '../src/pipeline/tool-selection/index.ts';
 import { createToolRegistry } from '../src/pipeline/tool-catalogue/index.ts';
+import { alternateByConversation } from './tool-selection/alternate-by-conversation.ts';
 
 /** The targets of issue 3. */
 const TARGET_AT_5 = 0.85;
@@ -28,19 +29,8 @@ const tools = registry.all();
 const ours = createToolIndex(tools);
 const bm25 = createBm25Index(tools);
 
-/** Conversations alternate between halves A and B, so both halves hold whole conversations (tuning used A only). */
-function splitByConversation(queries: readonly LabelledQuery[]): [LabelledQuery[], LabelledQuery[]] {
-  const halves: [LabelledQuery[], LabelledQuery[]] = [[], []];
-  let conversation = -1;
-  for (const query of queries) {
-    if (query.previous === undefined || query.previous.length === 0) conversation += 1;
-    halves[conversation % 2 === 0 ? 0 : 1].push(query);
-  }
-  return halves;
-}
-
 const format = (value: number): string => value.toFixed(3);
-const [halfA, halfB] = splitByConversation(parsed.queries);
+const [halfA, halfB] = alternateByConversation(parsed.queries); // whole conversations in turn (tuning used A only);
 let result = measureRecall({ queries: [], rank: () => [] });
 console.log(`BFCL multi-turn fixture: ${tools.length} tools, ${parsed.queries.length} labelled user turns`);
 console.log('set        ranker  @5     @10    @15    shortlist');

@@ -7,6 +7,7 @@ import type { Half } from '../../testbench/replay/split-halves.ts';
 import { readFixtureManifest, resolveFixturePath } from './read-fixture-manifest.ts';
 import type { SelectionRowsAndChecks } from './print-selection-report.ts';
 import { recallAt15 } from './recall-at-15.ts';
+import { alternateByConversation } from './alternate-by-conversation.ts';
 
 /**
  * A table row per wanted half (only recall@15 filled in) and the targets, checked on both halves whichever are shown.
@@ -29,15 +30,4 @@ export function measureBfclRanking(halves: readonly Half[]): SelectionRowsAndChe
     '-',
   ]);
   return { rows, checks: checkRecallTargets('BFCL ranking', recall.tuning, recall['held-out']) };
-}
-
-/** A query without earlier turns starts a conversation; conversations go to the two halves in turn. */
-function alternateByConversation(queries: readonly LabelledQuery[]): [LabelledQuery[], LabelledQuery[]] {
-  const split: [LabelledQuery[], LabelledQuery[]] = [[], []];
-  let conversation = -1;
-  for (const query of queries) {
-    if (query.previous === undefined || query.previous.length === 0) conversation += 1;
-    split[conversation % 2 === 0 ? 0 : 1].push(query);
-  }
-  return split;
 }
