@@ -1,6 +1,6 @@
 // BFCL's labelled multi-turn queries, ranking only: recall at 15 on each half, and the recall targets.
 import { readFileSync } from 'node:fs';
-import { createToolIndex, type LabelledQuery, parseLabelledQueries } from '../../src/pipeline/tool-search/index.ts';
+import { createToolIndex, parseLabelledQueries } from '../../src/pipeline/tool-search/index.ts';
 import { createToolRegistry } from '../../src/pipeline/tool-catalogue/index.ts';
 import { checkRecallTargets } from '../../testbench/replay/check-selection-targets.ts';
 import type { Half } from '../../testbench/replay/split-halves.ts';
