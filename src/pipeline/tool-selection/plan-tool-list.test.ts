@@ -446,6 +446,26 @@ describe('planToolList', () => {
     assert.notEqual(idle.kind === 'change' && idle.reason, 'other-domain');
   });
 
+  it("offers beside a change's trigger the best tool of another domain the message names by a word only it holds", () => {
+    const office = createTestCatalogue([
+      ['add_alarm', 'Add an alarm at a given time.', ['alarms']],
+      ['find_alarms', 'Find the alarms set for a day.', ['alarms']],
+      ['delete_alarm', 'Delete an alarm by its id.', ['alarms']],
+      ['send_email', 'Send an email to a contact.', ['mail']],
+      ['search_inbox', 'Search the inbox for emails.', ['mail']],
+      ['get_weather', 'Get the weather forecast for a city.', ['weather']],
+    ]);
+    const text = 'Please add an alarm at 7 for the call, and send an email to Bob about it.';
+    const context = { previous: ['get_weather'], calledTools: ['get_weather'] };
+    const both = planOver(office, text, context);
+    // The email is asked for in three words (the trigger); the alarm by "alarm", a word only the alarm tools hold.
+    assert.equal(both.kind === 'change' && both.trigger.name, 'send_email');
+    assert.ok(both.kind === 'change' && both.followers.includes('add_alarm'), 'the alarm tool rides along');
+    // Only during a task (a tool called), as the other-domain rule reads: a first request keeps to its trigger's domain.
+    const first = planOver(office, text, { previous: [], calledTools: [] });
+    assert.ok(first.kind === 'change' && !first.followers.includes('add_alarm'));
+  });
+
   it('keeps the list when an offered tool has the evidence', () => {
     const { planned, list } = plan('Cancel the flight booking I made yesterday', TRAVEL);
     assert.equal(planned.kind, 'keep');

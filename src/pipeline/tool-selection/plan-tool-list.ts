@@ -46,13 +46,23 @@ const SHORTLIST_SPECS = 20;
  * next step of the task the last call started (see findAssentedStep). When these rules keep the list, a request in
  * the middle of a task for another domain, by a word of its tools' names that only they hold and that is no action
  * (see findLeftForDomains: "Could you file a ticket …" during a trade), asks for that domain's best-ranked tool
- * (`other-domain`). On a change, the trigger is the strong candidate the conversation-aware ranking puts first; the
- * list is then chosen from the ranking focused on its domain. Pure and deterministic.
+ * (`other-domain`); when they change it, such a domain's best-ranked tool follows the trigger (the message's second
+ * request: "send an email to Bob, and add an alarm at 7"). On a change, the trigger is the strong candidate the
+ * conversation-aware ranking puts first; the list is then chosen from the ranking focused on its domain. Pure and
+ * deterministic.
  */
 export function planToolList(given: PlanToolListInput): ToolListPlan {
   const plan = planWith(given, []);
-  if (plan.kind === 'change') return plan;
   const leaving = findLeftForDomains(given);
+  if (plan.kind === 'change') {
+    // A change for one domain while the message also asks for another by a word only its tools hold ("… the support
+    // team … craft a ticket"): that domain's best-ranked tool is offered beside the trigger.
+    const trigger = new Set(given.domainsOf(plan.trigger.name));
+    const others = leaving.filter((domain) => !trigger.has(domain)).flatMap((domain) =>
+      plan.ranking.find((entry) => given.domainsOf(entry.name).includes(domain))?.name ?? []
+    ).filter((name) => name !== plan.trigger.name && !plan.followers.includes(name));
+    return others.length === 0 ? plan : { ...plan, followers: [...others, ...plan.followers] };
+  }
   if (leaving.length === 0) return plan;
   const left = planWith(given, leaving);
   return left.kind === 'change' ? { ...left, reason: 'other-domain' } : plan;

@@ -26,9 +26,10 @@ export type ToolListPlan =
     /** How many entries at the front of `ranking` are the trigger and its domain's tools. */
     readonly domainSize: number;
     /**
-     * Offered right after the trigger: its look-alikes (the same action of other providers, `movies_3_find_movies` for
-     * `movies_1_find_movies`: the message cannot tell them apart), then its best companions (see
-     * listTriggerFollowers).
+     * Offered right after the trigger: the best-ranked tool of each other domain the message asks for by a word only
+     * its tools hold, during a task (see findLeftForDomains), then the trigger's look-alikes (the same action of other
+     * providers, `movies_3_find_movies` for `movies_1_find_movies`: the message cannot tell them apart) and its best
+     * companions (see listTriggerFollowers).
      */
     readonly followers: readonly string[];
     /**
