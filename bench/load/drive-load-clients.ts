@@ -13,7 +13,8 @@ export type Sample = {
 };
 export type Phase = {
   readonly samples: readonly Sample[];
-  readonly elapsedSeconds: number; /** Server CPU (user + system) during the run. */
+  readonly elapsedSeconds: number;
+  /** Server CPU (user + system) during the run. */
   readonly cpuMs: number;
   readonly blocking: BlockingFigures;
 };
