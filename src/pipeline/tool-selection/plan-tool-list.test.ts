@@ -579,6 +579,34 @@ describe('planToolList', () => {
     assert.ok(list.includes('movies_1_get_times_for_movie'), list.join(', '));
   });
 
+  it("offers the ranking's second tool of the trigger's domain whatever the cheap model picks", () => {
+    const files = createTestCatalogue([
+      ['cd', 'Change the current working directory to a folder.', ['files'], { folder: 'The folder to open' }],
+      ['mkdir', 'Create a new directory in the current directory.', ['files'], { dir_name: 'Name of the directory' }],
+      ['touch', 'Create a new empty file in the current directory.', ['files'], { file_name: 'Name of the file' }],
+      ['rm', 'Remove a file or directory.', ['files'], { file_name: 'The file to remove' }],
+      ['cp', 'Copy a file to another place.', ['files'], { source: 'The file', destination: 'Where to' }],
+      ['wc', 'Count the lines, words and characters of a file.', ['files'], { file_name: 'The file' }],
+      ['sort', 'Sort the lines of a file.', ['files'], { file_name: 'The file' }],
+      ['get_weather', 'Current weather for a city.', ['weather'], { city: 'The city' }],
+    ]);
+    const planned = planOver(
+      files,
+      'Could you open the projects folder and create a new directory called drafts there?',
+      {
+        previous: [],
+        calledTools: [],
+      },
+    );
+    if (planned.kind !== 'change') assert.fail(`a change, not ${planned.reason}`);
+    const [first, second] = planned.ranking.slice(0, 2).map((entry) => entry.name);
+    assert.deepEqual([first, second].sort(), ['cd', 'mkdir'], planned.ranking.map((entry) => entry.name).join(', '));
+    // The cheap model may pick up to five of its shortlist: here four the message does not ask for.
+    const picked = { selected: ['wc', 'sort', 'rm', 'cp'], source: 'model' as const, dropped: [] };
+    const list = finishToolList(planned, picked, { minTools: 3, maxTools: 5 });
+    assert.ok(list.includes('cd') && list.includes('mkdir'), list.join(', '));
+  });
+
   it('chooses from a one-tool catalogue too (no word of a tiny catalogue is generic)', () => {
     const tiny = createToolRegistry();
     tiny.register({
