@@ -8,12 +8,12 @@ import type { ToolListPlan } from './tool-list-plan.ts';
  * least recently used tool is the first to go). Keep: the previous list. Change: the selected part (the trigger, its
  * learned partners (see listLearnedPartners), its look-alikes and companions, the runner-up (the focused ranking's
  * best tool of the trigger's domain after the trigger: a message that asks for two steps, "open the folder and create
- * a directory", has its second offered whatever the cheap model picks; with its task partner), the chosen tools, then the domain's tools
- * in focused-ranking order, each followed by its task partner, up to maxTools, so a two-step task, find then book,
- * finds its second tool offered whichever provider's tools were chosen; a domain with fewer than minTools tools is
- * completed from the rest of the ranking) and up to TOOLS_IN_USE_MAX more of the previous list's tools, most recently
- * used first: the previous tools in their order, then the new ones (a tool keeps its place by being called, see
- * orderToolsByUse). Pure.
+ * a directory", has its second offered whatever the cheap model picks), the chosen tools, then the domain's tools
+ * in focused-ranking order, each (the runner-up too) followed by its task partner, up to maxTools, so a two-step task,
+ * find then book, finds its second tool offered whichever provider's tools were chosen; a domain with fewer than
+ * minTools tools is completed from the rest of the ranking) and up to TOOLS_IN_USE_MAX more of the previous list's
+ * tools, most recently used first: the previous tools in their order, then the new ones (a tool keeps its place by
+ * being called, see orderToolsByUse). Pure.
  */
 export function finishToolList(
   plan: ToolListPlan,
