@@ -7,8 +7,9 @@ import type { ToolListPlan } from './tool-list-plan.ts';
  * The list a plan ends with, most recently used first (the request sorts it by name; the store keeps this order so the
  * least recently used tool is the first to go). Keep: the previous list. Change: the selected part (the trigger, its
  * learned partners (see listLearnedPartners), its look-alikes and companions, the runner-up (the focused ranking's
- * best tool of the trigger's domain after the trigger: a message that asks for two steps, "open the folder and create
- * a directory", has its second offered whatever the cheap model picks), the chosen tools, then the domain's tools
+ * best tool of the trigger's domain after the trigger, when it ranks ahead of the domain's next: a message that asks
+ * for two steps, "open the folder and create a directory", has its second offered whatever the cheap model picks; a
+ * tie says nothing, and leaves the place to the picks), the chosen tools, then the domain's tools
  * in focused-ranking order, each (the runner-up too) followed by its task partner, up to maxTools, so a two-step task,
  * find then book, finds its second tool offered whichever provider's tools were chosen; a domain with fewer than
  * minTools tools is completed from the rest of the ranking) and up to TOOLS_IN_USE_MAX more of the previous list's
@@ -26,7 +27,10 @@ export function finishToolList(
   const others = plan.ranking.slice(plan.domainSize).filter((entry) => entry.score > 0).map((entry) => entry.name);
   const size = Math.max(bounds.maxTools, selection.selected.length);
   const names: string[] = [];
-  const runnerUp = domain.filter((name) => name !== plan.trigger.name).slice(0, 1);
+  const [best, next] = plan.ranking.slice(0, plan.domainSize).filter((entry) => entry.name !== plan.trigger.name);
+  const runnerUp = best !== undefined && best.score > 0 && (next === undefined || best.score > next.score)
+    ? [best.name]
+    : [];
   for (const name of [plan.trigger.name, ...plan.followers, ...runnerUp, ...selection.selected, ...domain]) {
     const learnedPartners = name === plan.trigger.name ? learned.get(name) ?? [] : [];
     for (const entry of [name, ...learnedPartners, plan.partners.get(name)]) {

@@ -607,6 +607,24 @@ describe('planToolList', () => {
     assert.ok(list.includes('cd') && list.includes('mkdir'), list.join(', '));
   });
 
+  it("leaves the places after the trigger to the cheap model when the ranking cannot tell the domain's tools apart", () => {
+    const clock = createTestCatalogue([
+      ['set_alarm', 'Set an alarm at a time of day.', ['clock'], { time: 'When it rings' }],
+      ['snooze', 'Delay the ringing one by some minutes.', ['clock'], { minutes: 'How long' }],
+      ['list_timers', 'Show the running countdowns.', ['clock'], {}],
+      ['start_stopwatch', 'Begin measuring elapsed seconds.', ['clock'], {}],
+      ['get_weather', 'Current weather for a city.', ['weather'], { city: 'The city' }],
+      ['get_forecast', 'Weather forecast for a city for the next days.', ['weather'], { city: 'The city' }],
+    ]);
+    const planned = planOver(clock, 'Could you set an alarm for 7 am?', { previous: [], calledTools: [] });
+    if (planned.kind !== 'change') assert.fail(`a change, not ${planned.reason}`);
+    assert.equal(planned.trigger.name, 'set_alarm');
+    const picked = { selected: ['get_forecast', 'get_weather'], source: 'model' as const, dropped: [] };
+    const list = finishToolList(planned, picked, { minTools: 3, maxTools: 5 });
+    // No word of the message is in snooze, list_timers or start_stopwatch: the picks come right after the trigger.
+    assert.deepEqual(list.slice(0, 3), ['set_alarm', 'get_forecast', 'get_weather']);
+  });
+
   it('chooses from a one-tool catalogue too (no word of a tiny catalogue is generic)', () => {
     const tiny = createToolRegistry();
     tiny.register({
