@@ -23,11 +23,12 @@ export function finishToolList(
   learned: ReadonlyMap<string, readonly string[]> = new Map(),
 ): readonly string[] {
   if (plan.kind === 'keep') return plan.selected;
-  const domain = plan.ranking.slice(0, plan.domainSize).map((entry) => entry.name);
+  const ranked = plan.ranking.slice(0, plan.domainSize);
+  const domain = ranked.map((entry) => entry.name);
   const others = plan.ranking.slice(plan.domainSize).filter((entry) => entry.score > 0).map((entry) => entry.name);
   const size = Math.max(bounds.maxTools, selection.selected.length);
   const names: string[] = [];
-  const [best, next] = plan.ranking.slice(0, plan.domainSize).filter((entry) => entry.name !== plan.trigger.name);
+  const [best, next] = ranked.filter((entry) => entry.name !== plan.trigger.name);
   const runnerUp = best !== undefined && best.score > 0 && (next === undefined || best.score > next.score)
     ? [best.name]
     : [];
