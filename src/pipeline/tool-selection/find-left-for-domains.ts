@@ -31,7 +31,7 @@ export function findLeftForDomains(input: FindLeftForDomainsInput): readonly str
   if (input.calledTools.length === 0 || findDeploymentDomain(input.domainPrior) !== undefined) return [];
   const text = maskQuotedText(input.text);
   const isAction = (term: string) => isCatalogueAction(input.index, input.domainsOf, term);
-  if (!mayAskForTool(text, isAction)) return [];
+  if (!mayAskForTool(text, isAction, { inTask: true })) return [];
   const own = new Set(input.calledTools.flatMap((name) => input.domainsOf(name)));
   const offered = new Set(input.previous.flatMap((name) => input.domainsOf(name)));
   const objects = tokenizeForSearch(text).filter((term) => !isAction(term));

@@ -59,7 +59,54 @@ describe('mayAskForTool', () => {
     const multiplies = (term: string) => term === 'multip';
     const order = 'Multiply the first number of the list by the second one in it.';
     assert.equal(mayAskForTool(order, multiplies), true);
-    assert.equal(mayAskForTool(order, isAction), false, 'not an action of this catalogue');
+    assert.equal(mayAskForTool(order, isAction), false, 'not an action of this catalogue, and no task under way');
+    assert.equal(mayAskForTool(order, isAction, { inTask: true }), true, 'an order in any verb during a task');
+  });
+
+  it('reads an order in any verb during a task, not in small talk', () => {
+    const orders = [
+      'Review the order details to ensure it is error-free.',
+      'Access and retrieve the details of my most recent order.',
+      'Finally, tally up the number of characters in the file.',
+      'Bring up information on that stock, check the sector for reference.',
+      'Craft and broadcast an electrifying post on my profile.',
+      "Let's ignite the engine and check the battery.",
+      'Lastly, compile and present all the replies sent about the flight.',
+      'Explore "…" to find the files or folders that hold the keyword.',
+      "Now that the tank is replenished, let's fire up the engine with a swift ignition.",
+    ];
+    for (const text of orders) {
+      assert.equal(mayAskForTool(text, isAction, { inTask: true }), true, text);
+      assert.equal(mayAskForTool(text, isAction), false, `${text} (no task under way)`);
+    }
+    for (
+      const text of [
+        'Thanks, that is all for today.',
+        'Sounds good to me, see you around.',
+        'Basically, the plan worked out fine in the end.',
+        'Love the pictures from your trip!',
+        'Hope the weather holds for the weekend.',
+        'Talk to you soon, have a lovely evening.',
+        'Yep, it was a great trip in the end.',
+        "Let's keep going after our goals together.",
+        "I'm curious to see what the trail looks like, I heard it is nice.",
+        'Looks like we both need a break from all the work lately.',
+        'Maybe you would like that cake, it is dairy-free and tasty.',
+        'In the US, football generally is more popular.',
+      ]
+    ) assert.equal(mayAskForTool(text, isAction, { inTask: true }), false, text);
+  });
+
+  it('reads a wish said as eagerness, need or appreciation as a possible ask', () => {
+    for (
+      const text of [
+        "Once everything's set, I'd appreciate an invoice for the flight I bought.",
+        'It would be useful if you could retrieve the specifics of my last order.',
+        "I'm keen on analyzing the third stock in the list.",
+        "Now I'm eager to locate the nearest airport to Rivermist.",
+        'I observed some promising fluctuations and wish to place an order for those shares.',
+      ]
+    ) assert.equal(mayAskForTool(text, isAction), true, text);
   });
 
   it('reads an order after a clause that says when or on what condition', () => {

@@ -7,7 +7,7 @@ import { straightenApostrophes } from './straighten-apostrophes.ts';
 
 /** A wish said without a request cue: "I was hoping to change my flight", "I feel like watching a movie". */
 const WISH =
-  /\b(?:hoping|hope to|wondering|feel like|could (?:really )?use|(?:i|we)(?:'ve| have)? (?:got|have) to|gotta)\b/iu;
+  /\b(?:hoping|hope to|wondering|feel like|could (?:really )?use|(?:i|we)(?:'ve| have)? (?:got|have) to|gotta|(?:eager|keen) to|keen on|(?:i|we)(?:'d| would) appreciate|and would (?:love|like)|(?:wish|intend) to)\b/iu;
 /**
  * A question about the listener ("Did you know that…?", "Are you interested in politics?", "Do you watch much
  * basketball?"): small talk; "Do you have any rooms?", "Are you able to move my flight?" still ask.
@@ -47,7 +47,8 @@ function isTerse(plain: string): boolean {
 }
 
 /** What starts a sentence before its verb: "Hi, cancel it", "OK so add a note", "And then book it". */
-const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please)\b[\s,!]*)*/iu;
+const OPENER =
+  /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please|finally|lastly|next|first|firstly|secondly|additionally|afterwards|subsequently|meanwhile|moreover|furthermore|besides)\b[\s,!]*)*/iu;
 
 /**
  * An order after a clause that says when or on what condition: "Once the tweet is live, reinforce it with a comment",
@@ -56,7 +57,8 @@ const OPENER = /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please)\b[
  * celebrated" and "After the long summer, walking felt strange" state).
  */
 const AFTER_CLAUSE = new RegExp(
-  '^(?:once|after|when|whenever|if|before|as soon as|now that|following|upon)\\b[^,;.!?]*,\\s*' +
+  '^(?:once|after|when|whenever|if|before|as soon as|now that|following|upon|within|inside|using|' +
+    'based on|given)\\b[^,;.!?]*,\\s*' +
     '(?!(?:i|you|we|he|she|they|it|this|that|these|those|there|here|the|a|an|my|your|our|his|her|their|its|some|' +
     'any|all|every|each|both|many|most|no|not|nothing|everything|everyone|everybody|someone|somebody|something|' +
     'anyone|anything|nobody|one|people|what|which|who|how|why|where|is|was|are|were|be|been|' +
@@ -88,7 +90,8 @@ const POLITE_REQUEST = new RegExp(
     '\\bgo ahead and\\b',
     '\\bfeel free to\\b',
     '\\b(?:i|we) (?:wish|intend) to\\b',
-    '\\b(?:i|we) require\\b',
+    "\\b(?:i|we)(?:'d| would)? require\\b",
+    '\\bwould be \\p{L}+ if you (?:could|can|would)\\b',
     '\\byour task is\\b',
     '\\bassist (?:me |us )?(?:in|with)\\b',
     '\\bwould be (?:\\p{L}+ )?appreciated\\b',
@@ -112,28 +115,74 @@ function isActionWord(word: string, isAction: (term: string) => boolean): boolea
 }
 
 /**
+ * PLAIN_ORDER: during a task, a sentence's first word that is no word below, of three letters or more, in no -ing,
+ * -ed or third-person -s form and no adverb in -ly (of more than five letters: "tally" and "apply" order), before an
+ * article or possessive (OBJECT_START), "me" or "us", a quoted value (QUOTED) or a particle ("Bring up information"),
+ * or joined by "and" to another such word before an article ("Access and retrieve the details"). Small talk is full
+ * of such orders ("Cherish the moments", "Count me in"), so a conversation that has used no tool reads only the
+ * catalogue's actions as orders.
+ *
+ * Words that start a sentence and are no order.
+ */
+const NOT_ORDER = new RegExp(
+  '^(?:i|you|we|he|she|they|it|this|that|these|those|there|here|the|a|an|my|your|our|his|her|their|its|' +
+    'what|which|who|how|why|where|when|is|was|are|were|be|do|does|did|have|has|had|will|would|can|could|should|' +
+    "might|may|must|i'm|it's|that's|there's|i'd|i'll|thank|thanks|excuse|pardon|trust|believe|hang|come|cheer|" +
+    'shut|keep|good|great|nice|oh|well|yes|no|yeah|sure|not|if|but|or|so|in|on|at|for|with|to|from|by|as|of|' +
+    'love|like|hope|wish|miss|enjoy|guess|glad|sorry|happy|congrats|congratulations|same|all|both|every|some|any|' +
+    'after|before|once|since|because|though|although|while|during|without|within|inside|into|through|about|than|' +
+    'maybe|anyway|wow|cool|awesome|amazing|wonderful|fun|lol|haha|hmm|ah|aw|sad|funny|weird|crazy|true|exactly|' +
+    'mine|yours|ours|one|just|only|even|still|too|very|really|much|more|most|never|always|sometimes|ever|let|' +
+    'imagine|yep|yup|yea|nope|ok|okay|hey|hi|hello|amen|cheers|welcome|bye|goodbye|lucky|poor|dear)$',
+  'iu',
+);
+/** "Let's" before an order during a task, after a clause too: "Now that the tank is full, let's ignite the engine". */
+const LETS = /^(?:[^,;.!?]*,\s*)?let(?:'s| us)\s+/iu;
+/** A quoted value right after a sentence's first word: "Explore 'ResearchDocs' to find …". */
+const QUOTED = /^\p{L}+\s+['"\u2018\u201c]/u;
+const PARTICLE = /^(?:up|out|on|off|down|over)$/iu;
+const OBJECT_START = /^(?:the|my|a|an|all|some|these|those|any|our|your|his|her|their)$/iu;
+
+/**
  * Whether a sentence of `text` starts with one of the catalogue's action words in its plain form: an order ("Cancel the
  * booking"), not a gerund or a past ("Adding salt was the secret"); after an adverb too ("Directly open the folder",
  * "Quickly check the tank"), while a verb that ends like one still counts itself ("Multiply 3 by 4", "Reply to Bob").
+ * `inTask` (a tool was called in the window): an order in any verb too, after "let's" as well (see PLAIN_ORDER).
  */
-function startsWithAction(text: string, isAction: (term: string) => boolean): boolean {
+function startsWithAction(text: string, isAction: (term: string) => boolean, inTask: boolean): boolean {
   const isOrder = (word: string) => !/(?:ing|ed)$/iu.test(word) && isActionWord(word, isAction);
   return splitSentences(text).some((sentence) => {
-    const [first = '', second = ''] = sentence.trim().replace(OPENER, '').split(/[^\p{L}]+/u);
-    return isOrder(first) || (/\p{L}ly$/iu.test(first) && isOrder(second));
+    const start = sentence.trim().replace(OPENER, '');
+    const order = inTask ? start.replace(LETS, '') : start;
+    const [first = '', second = '', third = '', fourth = ''] = order.split(/[^\p{L}]+/u);
+    const plainWord = (word: string) =>
+      /^\p{L}{3,}$/u.test(word) && !/(?:(?<!^(?:br|spr|str|sw|wr|fl|st|cl|s|r))ing|ed|(?<![su])s)$/iu.test(word) &&
+      !NOT_ORDER.test(word) &&
+      !(word.length > 5 && /(?<!p)ly$/iu.test(word));
+    return isOrder(first) || (/\p{L}ly$/iu.test(first) && isOrder(second)) || inTask && (
+          (plainWord(first) && (/^(?:me|us)$/iu.test(second) || OBJECT_START.test(second) || QUOTED.test(order))) ||
+          (plainWord(first) && second.toLowerCase() === 'and' && plainWord(third) && OBJECT_START.test(fourth)) ||
+          (plainWord(first) && PARTICLE.test(second) && third !== '')
+        );
   });
 }
 
 /**
  * Whether `text` may ask for a tool: it reads as a request (see readsAsRequest), starts a sentence with one of the
- * catalogue's actions (`isAction`, stemmed: "Cancel the booking I made"), asks a question (with or without its mark),
+ * catalogue's actions (`isAction`, stemmed: "Cancel the booking I made"; with `inTask`, any order: see
+ * startsWithAction), asks a question (with or without its mark),
  * says "please" or a wish, asks politely (see POLITE_REQUEST), gives an order after a clause (see AFTER_CLAUSE) or
  * asks the listener for one of the catalogue's actions ("Could you remove it"), gives an identifier (see IDENTIFIER)
  * or is terse (see isTerse). A statement of facts or opinions does not. Pure.
  */
-export function mayAskForTool(text: string, isAction: (term: string) => boolean): boolean {
+export function mayAskForTool(
+  text: string,
+  isAction: (term: string) => boolean,
+  options: { readonly inTask?: boolean } = {},
+): boolean {
   const plain = straightenApostrophes(text);
-  return readsAsRequest(text) || startsWithAction(text, isAction) || asksQuestion(text) || BARE_QUESTION.test(text) ||
+  return readsAsRequest(text) || startsWithAction(text, isAction, options.inTask === true) || asksQuestion(text) ||
+    BARE_QUESTION.test(text) ||
     /\bplease\b/iu.test(text) || WISH.test(text) || IDENTIFIER.test(text) || isTerse(plain) ||
     POLITE_REQUEST.test(plain) || asksForAction(plain, isAction) || ordersAfterClause(plain);
 }

@@ -116,7 +116,7 @@ function planWith(given: PlanToolListInput, leaving: readonly string[]): ToolLis
     });
   // Whether the message may ask for a tool: read once, and only when a rule needs it.
   let asksOnce: boolean | undefined;
-  const asksForTool = () => asksOnce ??= mayAskForTool(input.text, isAction);
+  const asksForTool = () => asksOnce ??= mayAskForTool(input.text, isAction, { inTask: input.calledTools.length > 0 });
   const strong = evidence.filter((entry) => isStrongEvidence(entry, firstRequest) || namesDomain(entry));
   const plain = strong.length > 0 ? strong : findTaskObjects({ ...input, evidence, isAction, asksForTool });
   const taskRequest = findTaskRequest({
