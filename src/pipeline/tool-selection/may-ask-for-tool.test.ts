@@ -71,6 +71,7 @@ describe('mayAskForTool', () => {
       'Bring up information on that stock, check the sector for reference.',
       'Craft and broadcast an electrifying post on my profile.',
       "Let's ignite the engine and check the battery.",
+      'Let\u2019s review the order details before we go on.',
       'Lastly, compile and present all the replies sent about the flight.',
       'Explore "…" to find the files or folders that hold the keyword.',
       "Now that the tank is replenished, let's fire up the engine with a swift ignition.",
@@ -97,7 +98,7 @@ describe('mayAskForTool', () => {
     ) assert.equal(mayAskForTool(text, isAction, { inTask: true }), false, text);
   });
 
-  it('reads a wish said as eagerness, need or appreciation as a possible ask', () => {
+  it('reads a wish said as eagerness or appreciation as a possible ask', () => {
     for (
       const text of [
         "Once everything's set, I'd appreciate an invoice for the flight I bought.",

@@ -114,16 +114,7 @@ function isActionWord(word: string, isAction: (term: string) => boolean): boolea
   return first !== undefined && isAction(first);
 }
 
-/**
- * PLAIN_ORDER: during a task, a sentence's first word that is no word below, of three letters or more, in no -ing,
- * -ed or third-person -s form and no adverb in -ly (of more than five letters: "tally" and "apply" order), before an
- * article or possessive (OBJECT_START), "me" or "us", a quoted value (QUOTED) or a particle ("Bring up information"),
- * or joined by "and" to another such word before an article ("Access and retrieve the details"). Small talk is full
- * of such orders ("Cherish the moments", "Count me in"), so a conversation that has used no tool reads only the
- * catalogue's actions as orders.
- *
- * Words that start a sentence and are no order.
- */
+/** Words that start a sentence and are no order (see startsWithPlainOrder). */
 const NOT_ORDER = new RegExp(
   '^(?:i|you|we|he|she|they|it|this|that|these|those|there|here|the|a|an|my|your|our|his|her|their|its|' +
     'what|which|who|how|why|where|when|is|was|are|were|be|do|does|did|have|has|had|will|would|can|could|should|' +
@@ -137,33 +128,44 @@ const NOT_ORDER = new RegExp(
   'iu',
 );
 /** "Let's" before an order during a task, after a clause too: "Now that the tank is full, let's ignite the engine". */
-const LETS = /^(?:[^,;.!?]*,\s*)?let(?:'s| us)\s+/iu;
+const LETS = /^(?:[^,;.!?]*,\s*)?let(?:['\u2019]s| us)\s+/iu;
 /** A quoted value right after a sentence's first word: "Explore 'ResearchDocs' to find …". */
 const QUOTED = /^\p{L}+\s+['"\u2018\u201c]/u;
 const PARTICLE = /^(?:up|out|on|off|down|over)$/iu;
 const OBJECT_START = /^(?:the|my|a|an|all|some|these|those|any|our|your|his|her|their)$/iu;
 
 /**
+ * Whether `start` (a sentence, its openers stripped) starts with an order in any verb, read during a task: a first
+ * word that is no word of NOT_ORDER, of three letters or more, in no -ing, -ed or third-person -s form and no adverb in
+ * -ly (of more than five letters: "tally" and "apply" order), before an article or possessive (OBJECT_START), "me" or
+ * "us", a quoted value (QUOTED) or a particle ("Bring up information"), or joined by "and" to another such word before
+ * an article ("Access and retrieve the details"); after "let's" too (LETS). Small talk is full of such orders
+ * ("Cherish the moments", "Count me in"), so a conversation that has used no tool reads only the catalogue's actions.
+ */
+function startsWithPlainOrder(start: string): boolean {
+  const order = start.replace(LETS, '');
+  const [first = '', second = '', third = '', fourth = ''] = order.split(/[^\p{L}]+/u);
+  const plainWord = (word: string) =>
+    /^\p{L}{3,}$/u.test(word) && !/(?:(?<!^(?:br|spr|str|sw|wr|fl|st|cl|s|r))ing|ed|(?<![su])s)$/iu.test(word) &&
+    !NOT_ORDER.test(word) && !(word.length > 5 && /(?<!p)ly$/iu.test(word));
+  if (!plainWord(first)) return false;
+  return /^(?:me|us)$/iu.test(second) || OBJECT_START.test(second) || QUOTED.test(order) ||
+    (second.toLowerCase() === 'and' && plainWord(third) && OBJECT_START.test(fourth)) ||
+    (PARTICLE.test(second) && third !== '');
+}
+
+/**
  * Whether a sentence of `text` starts with one of the catalogue's action words in its plain form: an order ("Cancel the
  * booking"), not a gerund or a past ("Adding salt was the secret"); after an adverb too ("Directly open the folder",
  * "Quickly check the tank"), while a verb that ends like one still counts itself ("Multiply 3 by 4", "Reply to Bob").
- * `inTask` (a tool was called in the window): an order in any verb too, after "let's" as well (see PLAIN_ORDER).
+ * `inTask` (a tool was called in the window): an order in any verb too (see startsWithPlainOrder).
  */
 function startsWithAction(text: string, isAction: (term: string) => boolean, inTask: boolean): boolean {
   const isOrder = (word: string) => !/(?:ing|ed)$/iu.test(word) && isActionWord(word, isAction);
   return splitSentences(text).some((sentence) => {
     const start = sentence.trim().replace(OPENER, '');
-    const order = inTask ? start.replace(LETS, '') : start;
-    const [first = '', second = '', third = '', fourth = ''] = order.split(/[^\p{L}]+/u);
-    const plainWord = (word: string) =>
-      /^\p{L}{3,}$/u.test(word) && !/(?:(?<!^(?:br|spr|str|sw|wr|fl|st|cl|s|r))ing|ed|(?<![su])s)$/iu.test(word) &&
-      !NOT_ORDER.test(word) &&
-      !(word.length > 5 && /(?<!p)ly$/iu.test(word));
-    return isOrder(first) || (/\p{L}ly$/iu.test(first) && isOrder(second)) || inTask && (
-          (plainWord(first) && (/^(?:me|us)$/iu.test(second) || OBJECT_START.test(second) || QUOTED.test(order))) ||
-          (plainWord(first) && second.toLowerCase() === 'and' && plainWord(third) && OBJECT_START.test(fourth)) ||
-          (plainWord(first) && PARTICLE.test(second) && third !== '')
-        );
+    const [first = '', second = ''] = start.split(/[^\p{L}]+/u);
+    return isOrder(first) || (/\p{L}ly$/iu.test(first) && isOrder(second)) || (inTask && startsWithPlainOrder(start));
   });
 }
 
