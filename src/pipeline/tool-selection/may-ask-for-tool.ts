@@ -51,19 +51,24 @@ const OPENER =
   /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please|finally|lastly|next|first|firstly|secondly|additionally|afterwards|subsequently|meanwhile|moreover|furthermore|besides)\b[\s,!]*)*/iu;
 
 /**
+ * Words that start a statement or a question, never an order, as a regex alternation: pronouns, articles and
+ * possessives, quantifiers, question words, auxiliaries and their contractions. AFTER_CLAUSE and NOT_ORDER add their own.
+ */
+const FUNCTION_WORDS = 'i|you|we|he|she|they|it|this|that|these|those|there|here|the|a|an|my|your|our|his|her|their|' +
+  'its|some|any|all|every|both|most|no|not|one|what|which|who|how|why|where|is|was|are|were|be|do|does|did|have|has|' +
+  "had|will|would|can|could|should|might|may|must|i'm|it's|that's|there's|i'd|i'll|so|but";
+
+/**
  * An order after a clause that says when or on what condition: "Once the tweet is live, reinforce it with a comment",
- * "After that, tally up the lines". The word after the comma is in lower case, is no pronoun, article, quantifier,
- * auxiliary or question word and ends in neither -ing nor -ed ("If it rains, we stay in", "After the match, everyone
- * celebrated" and "After the long summer, walking felt strange" state).
+ * "After that, tally up the lines". The word after the comma is in lower case, is no function word (FUNCTION_WORDS),
+ * no word for anyone or anything ("nothing", "people"), no "then" or "and", and ends in neither -ing nor -ed ("If it
+ * rains, we stay in", "After the match, everyone celebrated" and "After the long summer, walking felt strange" state).
  */
 const AFTER_CLAUSE = new RegExp(
   '^(?:once|after|when|whenever|if|before|as soon as|now that|following|upon|within|inside|using|' +
-    'based on|given)\\b[^,;.!?]*,\\s*' +
-    '(?!(?:i|you|we|he|she|they|it|this|that|these|those|there|here|the|a|an|my|your|our|his|her|their|its|some|' +
-    'any|all|every|each|both|many|most|no|not|nothing|everything|everyone|everybody|someone|somebody|something|' +
-    'anyone|anything|nobody|one|people|what|which|who|how|why|where|is|was|are|were|be|been|' +
-    "do|does|did|have|has|had|will|would|can|could|should|might|may|must|i'm|it's|that's|there's|i'd|i'll|" +
-    "we're|we'll|you're|they're|he's|she's|so|then|and|but)\\b)\\p{Ll}+(?<!ing|ed)\\b",
+    `based on|given)\\b[^,;.!?]*,\\s*(?!(?:${FUNCTION_WORDS}|each|many|nothing|everything|everyone|everybody|` +
+    "someone|somebody|something|anyone|anything|nobody|people|been|we're|we'll|you're|they're|he's|she's|then|and)" +
+    '\\b)\\p{Ll}+(?<!ing|ed)\\b',
   'u',
 );
 
@@ -114,17 +119,17 @@ function isActionWord(word: string, isAction: (term: string) => boolean): boolea
   return first !== undefined && isAction(first);
 }
 
-/** Words that start a sentence and are no order (see startsWithPlainOrder). */
+/**
+ * Words that start a sentence and are no order (see startsWithPlainOrder): the function words (FUNCTION_WORDS), and the
+ * prepositions, conjunctions, adverbs, interjections and words of thanks or feeling that small talk opens with.
+ */
 const NOT_ORDER = new RegExp(
-  '^(?:i|you|we|he|she|they|it|this|that|these|those|there|here|the|a|an|my|your|our|his|her|their|its|' +
-    'what|which|who|how|why|where|when|is|was|are|were|be|do|does|did|have|has|had|will|would|can|could|should|' +
-    "might|may|must|i'm|it's|that's|there's|i'd|i'll|thank|thanks|excuse|pardon|trust|believe|hang|come|cheer|" +
-    'shut|keep|good|great|nice|oh|well|yes|no|yeah|sure|not|if|but|or|so|in|on|at|for|with|to|from|by|as|of|' +
-    'love|like|hope|wish|miss|enjoy|guess|glad|sorry|happy|congrats|congratulations|same|all|both|every|some|any|' +
-    'after|before|once|since|because|though|although|while|during|without|within|inside|into|through|about|than|' +
-    'maybe|anyway|wow|cool|awesome|amazing|wonderful|fun|lol|haha|hmm|ah|aw|sad|funny|weird|crazy|true|exactly|' +
-    'mine|yours|ours|one|just|only|even|still|too|very|really|much|more|most|never|always|sometimes|ever|let|' +
-    'imagine|yep|yup|yea|nope|ok|okay|hey|hi|hello|amen|cheers|welcome|bye|goodbye|lucky|poor|dear)$',
+  `^(?:${FUNCTION_WORDS}|when|thank|thanks|excuse|pardon|trust|believe|hang|come|cheer|shut|keep|good|great|nice|` +
+    'oh|well|yes|yeah|sure|if|or|in|on|at|for|with|to|from|by|as|of|love|like|hope|wish|miss|enjoy|guess|glad|' +
+    'sorry|happy|congrats|congratulations|same|after|before|once|since|because|though|although|while|during|without|' +
+    'within|inside|into|through|about|than|maybe|anyway|wow|cool|awesome|amazing|wonderful|fun|lol|haha|hmm|ah|aw|' +
+    'sad|funny|weird|crazy|true|exactly|mine|yours|ours|just|only|even|still|too|very|really|much|more|never|always|' +
+    'sometimes|ever|let|imagine|yep|yup|yea|nope|ok|okay|hey|hi|hello|amen|cheers|welcome|bye|goodbye|lucky|poor|dear)$',
   'iu',
 );
 /** "Let's" before an order during a task, after a clause too: "Now that the tank is full, let's ignite the engine". */
