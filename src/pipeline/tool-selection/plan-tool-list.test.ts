@@ -67,6 +67,20 @@ function plan(
   return { planned, list: finishToolList(planned, selection, { minTools: 3, maxTools: 5 }) };
 }
 
+/** A file system's commands and one weather tool: a domain whose steps a message names in a row. */
+function createFilesCatalogue() {
+  return createTestCatalogue([
+    ['cd', 'Change the current working directory to a folder.', ['files'], { folder: 'The folder to open' }],
+    ['mkdir', 'Create a new directory in the current directory.', ['files'], { dir_name: 'Name of the directory' }],
+    ['touch', 'Create a new empty file in the current directory.', ['files'], { file_name: 'Name of the file' }],
+    ['rm', 'Remove a file or directory.', ['files'], { file_name: 'The file to remove' }],
+    ['cp', 'Copy a file to another place.', ['files'], { source: 'The file', destination: 'Where to' }],
+    ['wc', 'Count the lines, words and characters of a file.', ['files'], { file_name: 'The file' }],
+    ['sort', 'Sort the lines of a file.', ['files'], { file_name: 'The file' }],
+    ['get_weather', 'Current weather for a city.', ['weather'], { city: 'The city' }],
+  ]);
+}
+
 /** The plan for a message over a catalogue of its own (the tests' defaults: 3-5 tools, nothing in use). */
 function planOver(
   catalogue: ReturnType<typeof createTestCatalogue>,
@@ -580,16 +594,7 @@ describe('planToolList', () => {
   });
 
   it("offers the ranking's second tool of the trigger's domain whatever the cheap model picks", () => {
-    const files = createTestCatalogue([
-      ['cd', 'Change the current working directory to a folder.', ['files'], { folder: 'The folder to open' }],
-      ['mkdir', 'Create a new directory in the current directory.', ['files'], { dir_name: 'Name of the directory' }],
-      ['touch', 'Create a new empty file in the current directory.', ['files'], { file_name: 'Name of the file' }],
-      ['rm', 'Remove a file or directory.', ['files'], { file_name: 'The file to remove' }],
-      ['cp', 'Copy a file to another place.', ['files'], { source: 'The file', destination: 'Where to' }],
-      ['wc', 'Count the lines, words and characters of a file.', ['files'], { file_name: 'The file' }],
-      ['sort', 'Sort the lines of a file.', ['files'], { file_name: 'The file' }],
-      ['get_weather', 'Current weather for a city.', ['weather'], { city: 'The city' }],
-    ]);
+    const files = createFilesCatalogue();
     const planned = planOver(
       files,
       'Could you open the projects folder and create a new directory called drafts there?',
@@ -605,6 +610,22 @@ describe('planToolList', () => {
     const picked = { selected: ['wc', 'sort', 'rm', 'cp'], source: 'model' as const, dropped: [] };
     const list = finishToolList(planned, picked, { minTools: 3, maxTools: 5 });
     assert.ok(list.includes('cd') && list.includes('mkdir'), list.join(', '));
+  });
+
+  it("offers the ranking's next two tools of the trigger's domain whatever the cheap model picks", () => {
+    const files = createFilesCatalogue();
+    const planned = planOver(
+      files,
+      'Could you open the projects folder, make a directory called drafts and copy my notes there?',
+      { previous: [], calledTools: [] },
+    );
+    if (planned.kind !== 'change') assert.fail(`a change, not ${planned.reason}`);
+    const top = planned.ranking.slice(0, 3);
+    assert.deepEqual(top.map((entry) => entry.name).sort(), ['cd', 'cp', 'mkdir'], JSON.stringify(planned.ranking));
+    // Three steps, each ranked ahead of the next: none of them waits on the cheap model's picks.
+    const picked = { selected: ['wc', 'sort', 'rm', 'touch'], source: 'model' as const, dropped: [] };
+    const list = finishToolList(planned, picked, { minTools: 3, maxTools: 5 });
+    assert.ok(['cd', 'mkdir', 'cp'].every((name) => list.includes(name)), list.join(', '));
   });
 
   it("leaves the places after the trigger to the cheap model when the ranking cannot tell the domain's tools apart", () => {
