@@ -98,6 +98,26 @@ describe('mayAskForTool', () => {
     ) assert.equal(mayAskForTool(text, isAction, { inTask: true }), false, text);
   });
 
+  it('reads "let\'s" before any verb as an order during a task, and "both" or "each" as an object', () => {
+    for (
+      const text of [
+        "Feeling ready to invest! Let's put in a buy order for 50 shares at the current price.",
+        "For peace of mind, let's verify both reports are identical.",
+        'Compare both files and tell me where they differ.',
+        'Inspect each tire before we set off.',
+      ]
+    ) {
+      assert.equal(mayAskForTool(text, isAction, { inTask: true }), true, text);
+      assert.equal(mayAskForTool(text, isAction), false, `${text} (no task under way)`);
+    }
+    // A word of feeling or of small talk after "let's" is still no order.
+    for (
+      const text of ["Let's hope the weather holds for the whole long weekend.", "Let's keep in touch after the trip."]
+    ) {
+      assert.equal(mayAskForTool(text, isAction, { inTask: true }), false, text);
+    }
+  });
+
   it('reads a wish said as eagerness or appreciation as a possible ask', () => {
     for (
       const text of [

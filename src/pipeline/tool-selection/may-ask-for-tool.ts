@@ -137,14 +137,15 @@ const LETS = /^(?:[^,;.!?]*,\s*)?let(?:['\u2019]s| us)\s+/iu;
 /** A quoted value right after a sentence's first word: "Explore 'ResearchDocs' to find …". */
 const QUOTED = /^\p{L}+\s+['"\u2018\u201c]/u;
 const PARTICLE = /^(?:up|out|on|off|down|over)$/iu;
-const OBJECT_START = /^(?:the|my|a|an|all|some|these|those|any|our|your|his|her|their)$/iu;
+const OBJECT_START = /^(?:the|my|a|an|all|some|these|those|any|our|your|his|her|their|both|each|every)$/iu;
 
 /**
  * Whether `start` (a sentence, its openers stripped) starts with an order in any verb, read during a task: a first
  * word that is no word of NOT_ORDER, of three letters or more, in no -ing, -ed or third-person -s form and no adverb in
- * -ly (of more than five letters: "tally" and "apply" order), before an article or possessive (OBJECT_START), "me" or
- * "us", a quoted value (QUOTED) or a particle ("Bring up information"), or joined by "and" to another such word before
- * an article ("Access and retrieve the details"); after "let's" too (LETS). Small talk is full of such orders
+ * -ly (of more than five letters: "tally" and "apply" order), before an article, possessive or quantifier
+ * (OBJECT_START: "Compare both files"), "me" or "us", a quoted value (QUOTED) or a particle ("Bring up information"),
+ * or joined by "and" to another such word before an article ("Access and retrieve the details"); after "let's" (LETS)
+ * before any word ("Let's put in a buy order"). Small talk is full of such orders
  * ("Cherish the moments", "Count me in"), so a conversation that has used no tool reads only the catalogue's actions.
  */
 function startsWithPlainOrder(start: string): boolean {
@@ -154,6 +155,7 @@ function startsWithPlainOrder(start: string): boolean {
     /^\p{L}{3,}$/u.test(word) && !/(?:(?<!^(?:br|spr|str|sw|wr|fl|st|cl|s|r))ing|ed|(?<![su])s)$/iu.test(word) &&
     !NOT_ORDER.test(word) && !(word.length > 5 && /(?<!p)ly$/iu.test(word));
   if (!plainWord(first)) return false;
+  if (order !== start) return true;
   return /^(?:me|us)$/iu.test(second) || OBJECT_START.test(second) || QUOTED.test(order) ||
     (second.toLowerCase() === 'and' && plainWord(third) && OBJECT_START.test(fourth)) ||
     (PARTICLE.test(second) && third !== '');
