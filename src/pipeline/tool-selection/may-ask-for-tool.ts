@@ -140,6 +140,16 @@ const PARTICLE = /^(?:up|out|on|off|down|over)$/iu;
 const OBJECT_START = /^(?:the|my|a|an|all|some|these|those|any|our|your|his|her|their|both|each|every)$/iu;
 
 /**
+ * Whether `word` could be a verb in its plain form: three letters or more, no -ing, -ed or third-person -s form
+ * ("bring", "sing" and the like keep their -ing, "discuss" and "focus" their -s), no adverb in -ly of more than five
+ * letters ("tally" and "apply" are verbs), no word of NOT_ORDER.
+ */
+function plainWord(word: string): boolean {
+  return /^\p{L}{3,}$/u.test(word) && !/(?:(?<!^(?:br|spr|str|sw|wr|fl|st|cl|s|r))ing|ed|(?<![su])s)$/iu.test(word) &&
+    !NOT_ORDER.test(word) && !(word.length > 5 && /(?<!p)ly$/iu.test(word));
+}
+
+/**
  * Whether `start` (a sentence, its openers stripped) starts with an order in any verb, read during a task: a first
  * word that is no word of NOT_ORDER, of three letters or more, in no -ing, -ed or third-person -s form and no adverb in
  * -ly (of more than five letters: "tally" and "apply" order), before an article, possessive or quantifier
@@ -151,9 +161,6 @@ const OBJECT_START = /^(?:the|my|a|an|all|some|these|those|any|our|your|his|her|
 function startsWithPlainOrder(start: string): boolean {
   const order = start.replace(LETS, '');
   const [first = '', second = '', third = '', fourth = ''] = order.split(/[^\p{L}]+/u);
-  const plainWord = (word: string) =>
-    /^\p{L}{3,}$/u.test(word) && !/(?:(?<!^(?:br|spr|str|sw|wr|fl|st|cl|s|r))ing|ed|(?<![su])s)$/iu.test(word) &&
-    !NOT_ORDER.test(word) && !(word.length > 5 && /(?<!p)ly$/iu.test(word));
   if (!plainWord(first)) return false;
   if (order !== start) return true;
   return /^(?:me|us)$/iu.test(second) || OBJECT_START.test(second) || QUOTED.test(order) ||
