@@ -51,6 +51,7 @@ describe('mayAskForTool', () => {
         'The trip is long. Make sure every door is locked.',
         'Could you then cancel the order I placed this morning.',
         'Directly list the files of the workspace folder.',
+        'Would you be kind enough to send me the invoice for March.',
       ]
     ) assert.equal(mayAskForTool(text, isAction), true, text);
   });
@@ -118,6 +119,38 @@ describe('mayAskForTool', () => {
     }
   });
 
+  it('reads an order after a scene-setting phrase, a request to tell someone and a verb before its place during a task', () => {
+    for (
+      const text of [
+        'For safety, lock the doors before we leave.',
+        'On the work calendar, block the whole Friday afternoon.',
+        'Also, on Facebook, let my friends know the party moved to Sunday.',
+        'Dig into the old budget spreadsheet for the totals.',
+        'Move it into the archive folder.',
+        'Start by listing everything in my downloads.',
+        'Go to the reports folder and open the newest one.',
+        'I must quickly find the receipt from the hotel.',
+        "I'm planning the trip and need the train times for Saturday.",
+        "It's time to renew the car insurance.",
+      ]
+    ) {
+      assert.equal(mayAskForTool(text, isAction, { inTask: true }), true, text);
+      assert.equal(mayAskForTool(text, isAction), false, `${text} (no task under way)`);
+    }
+    // Small talk in the middle of a task: a phrase before a comma that is no preposition's, "let me know", "I must say".
+    for (
+      const text of [
+        'I must say, that was a lovely dinner.',
+        'I must get going, talk soon!',
+        'Let me know how the interview goes!',
+        'We played games, ate good food, and just hung out together.',
+        'Sure, take your time.',
+        'In my opinion, the second movie was better.',
+        'Really appreciate your help with all of this.',
+      ]
+    ) assert.equal(mayAskForTool(text, isAction, { inTask: true }), false, text);
+  });
+
   it('reads a wish said as eagerness or appreciation as a possible ask', () => {
     for (
       const text of [
@@ -136,6 +169,7 @@ describe('mayAskForTool', () => {
         "Once the tweet is live, reinforce the achievement by commenting underneath with 'Done!'.",
         'After that, tally up the number of lines in the sorted file.',
         'Now, if the tank is below half full, top it up with gasoline.',
+        'Should the price drop below 100, buy twenty shares.',
       ]
     ) assert.equal(mayAskForTool(text, isAction), true, text);
     for (

@@ -2,6 +2,8 @@
 // that does ("he didn't only call football games but also basketball" says a lot about sports and asks for nothing).
 import { tokenizeForSearch } from '../tool-search/index.ts';
 import { readsAsRequest } from './find-requested-domains.ts';
+import { readPlainOrder } from './read-plain-order.ts';
+import { FUNCTION_WORDS, OPENER } from './sentence-words.ts';
 import { splitSentences } from './split-sentences.ts';
 import { straightenApostrophes } from './straighten-apostrophes.ts';
 
@@ -46,18 +48,6 @@ function isTerse(plain: string): boolean {
   return words.length > 0 && words.length <= TERSE_WORDS && !PERSONAL.test(plain);
 }
 
-/** What starts a sentence before its verb: "Hi, cancel it", "OK so add a note", "And then book it". */
-const OPENER =
-  /^(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|just|please|finally|lastly|next|first|firstly|secondly|additionally|afterwards|subsequently|meanwhile|moreover|furthermore|besides)\b[\s,!]*)*/iu;
-
-/**
- * Words that start a statement or a question, never an order, as a regex alternation: pronouns, articles and
- * possessives, quantifiers, question words, auxiliaries and their contractions. AFTER_CLAUSE and NOT_ORDER add their own.
- */
-const FUNCTION_WORDS = 'i|you|we|he|she|they|it|this|that|these|those|there|here|the|a|an|my|your|our|his|her|their|' +
-  'its|some|any|all|every|both|most|no|not|one|what|which|who|how|why|where|is|was|are|were|be|do|does|did|have|has|' +
-  "had|will|would|can|could|should|might|may|must|i'm|it's|that's|there's|i'd|i'll|so|but";
-
 /**
  * An order after a clause that says when or on what condition: "Once the tweet is live, reinforce it with a comment",
  * "After that, tally up the lines". The word after the comma is in lower case, is no function word (FUNCTION_WORDS),
@@ -65,7 +55,7 @@ const FUNCTION_WORDS = 'i|you|we|he|she|they|it|this|that|these|those|there|here
  * rains, we stay in", "After the match, everyone celebrated" and "After the long summer, walking felt strange" state).
  */
 const AFTER_CLAUSE = new RegExp(
-  '^(?:once|after|when|whenever|if|before|as soon as|now that|following|upon|within|inside|using|' +
+  '^(?:once|after|when|whenever|if|should|before|as soon as|now that|following|upon|within|inside|using|' +
     `based on|given)\\b[^,;.!?]*,\\s*(?!(?:${FUNCTION_WORDS}|each|many|nothing|everything|everyone|everybody|` +
     "someone|somebody|something|anyone|anything|nobody|people|been|we're|we'll|you're|they're|he's|she's|then|and)" +
     '\\b)\\p{Ll}+(?<!ing|ed)\\b',
@@ -91,6 +81,7 @@ const POLITE_REQUEST = new RegExp(
     '\\b(?:appreciate|grateful)\\b(?: it)? if you\\b',
     '\\b(?:great|fantastic|wonderful|helpful|nice|lovely|perfect)\\b if you (?:could|can|would)\\b',
     '\\bbe so kind\\b',
+    '\\bkind enough to\\b',
     '\\bproceed (?:to|with)\\b',
     '\\bgo ahead and\\b',
     '\\bfeel free to\\b',
@@ -120,73 +111,35 @@ function isActionWord(word: string, isAction: (term: string) => boolean): boolea
 }
 
 /**
- * Words that start a sentence and are no order (see startsWithPlainOrder): the function words (FUNCTION_WORDS), and the
- * prepositions, conjunctions, adverbs, interjections and words of thanks or feeling that small talk opens with.
+ * Cues of a request during a task, anywhere in a sentence: "I must quickly locate …" (not "I must say" or "I must
+ * go"), "… and need the flight cost", "it's time to arrange …".
  */
-const NOT_ORDER = new RegExp(
-  `^(?:${FUNCTION_WORDS}|when|thank|thanks|excuse|pardon|trust|believe|hang|come|cheer|shut|keep|good|great|nice|` +
-    'oh|well|yes|yeah|sure|if|or|in|on|at|for|with|to|from|by|as|of|love|like|hope|wish|miss|enjoy|guess|glad|' +
-    'sorry|happy|congrats|congratulations|same|after|before|once|since|because|though|although|while|during|without|' +
-    'within|inside|into|through|about|than|maybe|anyway|wow|cool|awesome|amazing|wonderful|fun|lol|haha|hmm|ah|aw|' +
-    'sad|funny|weird|crazy|true|exactly|mine|yours|ours|just|only|even|still|too|very|really|much|more|never|always|' +
-    'sometimes|ever|let|imagine|yep|yup|yea|nope|ok|okay|hey|hi|hello|amen|cheers|welcome|bye|goodbye|lucky|poor|dear)$',
+const IN_TASK_CUE = new RegExp(
+  '\\b(?:(?:i|we) must (?:\\p{L}+ly )?(?!(?:say|admit|confess|be|have|agree|go|get|leave)\\b)\\p{L}{3,}|' +
+    "and need (?:the|a|an|some|to|my)\\b|it's time to)\\b",
   'iu',
 );
-/** "Let's" before an order during a task, after a clause too: "Now that the tank is full, let's ignite the engine". */
-const LETS = /^(?:[^,;.!?]*,\s*)?let(?:['\u2019]s| us)\s+/iu;
-/** A quoted value right after a sentence's first word: "Explore 'ResearchDocs' to find …". */
-const QUOTED = /^\p{L}+\s+['"\u2018\u201c]/u;
-const PARTICLE = /^(?:up|out|on|off|down|over)$/iu;
-const OBJECT_START = /^(?:the|my|a|an|all|some|these|those|any|our|your|his|her|their|both|each|every)$/iu;
-
-/**
- * Whether `word` could be a verb in its plain form: three letters or more, no -ing, -ed or third-person -s form
- * ("bring", "sing" and the like keep their -ing, "discuss" and "focus" their -s), no adverb in -ly of more than five
- * letters ("tally" and "apply" are verbs), no word of NOT_ORDER.
- */
-function plainWord(word: string): boolean {
-  return /^\p{L}{3,}$/u.test(word) && !/(?:(?<!^(?:br|spr|str|sw|wr|fl|st|cl|s|r))ing|ed|(?<![su])s)$/iu.test(word) &&
-    !NOT_ORDER.test(word) && !(word.length > 5 && /(?<!p)ly$/iu.test(word));
-}
-
-/**
- * Whether `start` (a sentence, its openers stripped) starts with an order in any verb, read during a task: a first
- * word that is no word of NOT_ORDER, of three letters or more, in no -ing, -ed or third-person -s form and no adverb in
- * -ly (of more than five letters: "tally" and "apply" order), before an article, possessive or quantifier
- * (OBJECT_START: "Compare both files"), "me" or "us", a quoted value (QUOTED) or a particle ("Bring up information"),
- * or joined by "and" to another such word before an article ("Access and retrieve the details"); after "let's" (LETS)
- * before any word ("Let's put in a buy order"). Small talk is full of such orders
- * ("Cherish the moments", "Count me in"), so a conversation that has used no tool reads only the catalogue's actions.
- */
-function startsWithPlainOrder(start: string): boolean {
-  const order = start.replace(LETS, '');
-  const [first = '', second = '', third = '', fourth = ''] = order.split(/[^\p{L}]+/u);
-  if (!plainWord(first)) return false;
-  if (order !== start) return true;
-  return /^(?:me|us)$/iu.test(second) || OBJECT_START.test(second) || QUOTED.test(order) ||
-    (second.toLowerCase() === 'and' && plainWord(third) && OBJECT_START.test(fourth)) ||
-    (PARTICLE.test(second) && third !== '');
-}
 
 /**
  * Whether a sentence of `text` starts with one of the catalogue's action words in its plain form: an order ("Cancel the
  * booking"), not a gerund or a past ("Adding salt was the secret"); after an adverb too ("Directly open the folder",
  * "Quickly check the tank"), while a verb that ends like one still counts itself ("Multiply 3 by 4", "Reply to Bob").
- * `inTask` (a tool was called in the window): an order in any verb too (see startsWithPlainOrder).
+ * `inTask` (a tool was called in the window): an order in any verb too (see readPlainOrder).
  */
 function startsWithAction(text: string, isAction: (term: string) => boolean, inTask: boolean): boolean {
   const isOrder = (word: string) => !/(?:ing|ed)$/iu.test(word) && isActionWord(word, isAction);
   return splitSentences(text).some((sentence) => {
     const start = sentence.trim().replace(OPENER, '');
     const [first = '', second = ''] = start.split(/[^\p{L}]+/u);
-    return isOrder(first) || (/\p{L}ly$/iu.test(first) && isOrder(second)) || (inTask && startsWithPlainOrder(start));
+    return isOrder(first) || (/\p{L}ly$/iu.test(first) && isOrder(second)) ||
+      (inTask && readPlainOrder(start));
   });
 }
 
 /**
  * Whether `text` may ask for a tool: it reads as a request (see readsAsRequest), starts a sentence with one of the
  * catalogue's actions (`isAction`, stemmed: "Cancel the booking I made"; with `inTask`, any order: see
- * startsWithAction), asks a question (with or without its mark),
+ * startsWithAction, and the cues of IN_TASK_CUE), asks a question (with or without its mark),
  * says "please" or a wish, asks politely (see POLITE_REQUEST), gives an order after a clause (see AFTER_CLAUSE) or
  * asks the listener for one of the catalogue's actions ("Could you remove it"), gives an identifier (see IDENTIFIER)
  * or is terse (see isTerse). A statement of facts or opinions does not. Pure.
@@ -200,5 +153,6 @@ export function mayAskForTool(
   return readsAsRequest(text) || startsWithAction(text, isAction, options.inTask === true) || asksQuestion(text) ||
     BARE_QUESTION.test(text) ||
     /\bplease\b/iu.test(text) || WISH.test(text) || IDENTIFIER.test(text) || isTerse(plain) ||
-    POLITE_REQUEST.test(plain) || asksForAction(plain, isAction) || ordersAfterClause(plain);
+    POLITE_REQUEST.test(plain) || asksForAction(plain, isAction) || ordersAfterClause(plain) ||
+    (options.inTask === true && IN_TASK_CUE.test(plain));
 }
