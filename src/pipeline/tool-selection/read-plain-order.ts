@@ -82,8 +82,9 @@ function withoutFrontedPhrases(start: string): readonly string[] {
   let rest = start;
   for (let read = 0; read < 2; read++) {
     const comma = rest.indexOf(',');
+    if (comma < 0) break;
     const phrase = rest.slice(0, comma).trim();
-    if (comma < 0 || !FRONTED_START.test(phrase) || phrase.split(/\s+/u).length > FRONTED_WORDS) break;
+    if (!FRONTED_START.test(phrase) || phrase.split(/\s+/u).length > FRONTED_WORDS) break;
     rest = rest.slice(comma + 1).trim().replace(OPENER, '');
     starts.push(rest);
   }
