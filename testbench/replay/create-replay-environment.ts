@@ -14,6 +14,7 @@ import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-depende
 import { type Clock, createClock, createSimulator, startSimulatorServer } from '../simulator/index.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createReplayRegistry } from './create-replay-registry.ts';
+import { createBaselineMeasurer } from './measure-baselines.ts';
 import type { FindToolsQuery } from './create-scripted-model.ts';
 import type { ReplayEnvironment, ReplayService } from './replay-conversation.ts';
 
@@ -55,7 +56,7 @@ const WALL_CLOCK: Clock = { now: () => Date.now(), advance: () => undefined, set
 
 /**
  * Opens the environment. Invariants: the simulator (a loopback server reached through the real SDK client) starts at
- * the first conversation's first turn; the database is migrated before use; `close` releases everything it opened
+ * the first conversation's first turn; the baselines' simulators are the run's too (see createBaselineMeasurer); the database is migrated before use; `close` releases everything it opened
  * and removes a temp database. Bad manifests come back as `{ ok: false }`.
  */
 export async function createReplayEnvironment(options: ReplayEnvironmentOptions): Promise<OpenedEnvironment> {
@@ -70,7 +71,18 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
   const server = simulator === undefined ? undefined : await startSimulatorServer({ simulator });
   const connection: BedrockConnection = options.live ?? { region: 'us-east-1', endpoint: server?.url ?? '' };
   const database = await openDatabase({ url: databaseUrl, createClient });
+  // The baselines send every registered tool; their caches, like ours, last the whole run.
+  const baselines = createBaselineMeasurer({
+    modelId: options.settings.mainModelId,
+    tools: built.registry.all().map((spec) => ({
+      name: spec.name,
+      description: spec.description,
+      inputSchema: { json: spec.inputSchema },
+    })),
+    inWorkers: options.baselinesInWorkers === true,
+  });
   const close = async (): Promise<void> => {
+    await baselines.close();
     await database.close();
     await server?.close();
     if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
@@ -102,7 +114,7 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
     logger: options.logger ?? SILENT_LOGGER,
     userId: 'replay-user',
     idPrefix,
-    ...(options.baselinesInWorkers === true ? { baselinesInWorkers: true } : {}),
+    baselines,
     ...(options.findToolsQuery === undefined ? {} : { findToolsQuery: options.findToolsQuery }),
   };
   return { ok: true, environment, standIns: built.standIns, databaseUrl, close };

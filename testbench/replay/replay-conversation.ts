@@ -14,7 +14,7 @@ import { createRecordedToolHandlers } from './create-recorded-tool-handlers.ts';
 import { type CallRecord, createRecordingModelCaller } from './create-recording-model-caller.ts';
 import { type Exchange, groupExchanges } from './group-exchanges.ts';
 import { type PersistedFigures, readPersistedFigures } from './read-persisted-figures.ts';
-import { type BaselineCallFigures, measureBaselines } from './measure-baselines.ts';
+import type { BaselineCallFigures, BaselineMeasurer } from './measure-baselines.ts';
 import { createScriptedModel, type FindToolsQuery, type ToolCallVerdict } from './create-scripted-model.ts';
 import { fetchAssetsAtSessionStart } from './fetch-assets-at-session-start.ts';
 import { startReplayService } from './start-replay-service.ts';
@@ -41,8 +41,8 @@ export type ReplayEnvironment = {
   readonly userId: string;
   /** Prefixes every id the service creates (unique per run, so a kept database can take another run). */
   readonly idPrefix: string;
-  /** Measure the baselines in worker threads, beside the replay (Node with tsx only). */
-  readonly baselinesInWorkers?: boolean;
+  /** Measures the baselines of each conversation, on caches kept for the whole run as ours is. */
+  readonly baselines: BaselineMeasurer;
   /** What the replayed model's find_tools queries say; default `user-words` (see FindToolsQuery). */
   readonly findToolsQuery?: FindToolsQuery;
 };
@@ -93,19 +93,8 @@ export async function replayConversation(
   options: ReplayConversationOptions,
 ): Promise<ConversationReplay> {
   const { clock, simulator, settings } = env;
-  const tools = env.registry.all().map((spec) => ({
-    name: spec.name,
-    description: spec.description,
-    inputSchema: { json: spec.inputSchema },
-  }));
   // Started first: in workers they run beside the turns below.
-  const baselines = measureBaselines({
-    conversation,
-    modelId: settings.mainModelId,
-    tools,
-    inWorkers: env.baselinesInWorkers === true,
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-  });
+  const baselines = env.baselines.measure(conversation, options.onProgress);
   // A failure is awaited below; until then it must not count as unhandled.
   baselines.catch(() => undefined);
   const moveClock = (at: number): void => {

@@ -1,4 +1,4 @@
-// Measures the baselines: each on its own simulator (its own cache) at the recorded call times, usage as it reports it.
+// Measures the baselines: each on its own simulator (its own cache, kept for the whole run) at the recorded call times.
 import {
   createClock,
   createSimulator,
@@ -18,6 +18,7 @@ import type { RecordedCall } from './list-recorded-calls.ts';
 export const BASELINE_MAX_TOKENS = 16;
 
 export type BaselineCallResult = {
+  /** Epoch ms on the baseline's clock (the recorded time, or later: see createBaselineRunner). */
   readonly at: number;
   readonly status: number;
   /** Usage as the simulator reported it (zeros when it rejected the request). */
@@ -29,15 +30,17 @@ export type BaselineCallResult = {
 };
 
 export type BaselineRunner = {
-  /** Sends the call's request of every baseline to that baseline's simulator, with the clock at `call.at`. */
-  run(call: RecordedCall): Promise<Readonly<Record<BaselineKind, BaselineCallResult>>>;
+  /**
+   * Sends the call's request of every baseline, with `system` (the conversation's), to that baseline's simulator, with
+   * the clock at `call.at` (or later: it never moves back).
+   */
+  run(call: RecordedCall, system: string): Promise<Readonly<Record<BaselineKind, BaselineCallResult>>>;
   /** The same for one baseline only (a worker measuring one baseline). */
-  runKind(kind: BaselineKind, call: RecordedCall): Promise<BaselineCallResult>;
+  runKind(kind: BaselineKind, call: RecordedCall, system: string): Promise<BaselineCallResult>;
 };
 
 export type BaselineRunnerOptions = {
   readonly modelId: string;
-  readonly system: string;
   readonly tools: readonly WireToolSpec[];
 };
 
@@ -50,9 +53,11 @@ const ZERO_USAGE: Usage = {
 };
 
 /**
- * One runner per conversation. Invariants: each baseline has a simulator of its own (caches never shared) with the
- * real model's facts except an unbounded context window, so a naive prompt past the model's window is still measured
- * (the report counts those calls as over the window instead of losing them); calls must come in time order.
+ * One runner per replay run, as ours runs every conversation on one simulator: a prefix one conversation cached (the
+ * tools and a system prompt the next conversation shares) serves the next within its TTL, for the baselines as for
+ * ours. Invariants: each baseline has a simulator of its own (the three never share a cache) with the real model's
+ * facts except an unbounded context window, so a naive prompt past the model's window is still measured (the report
+ * counts those calls as over the window instead of losing them); each baseline's clock never moves back.
  */
 export function createBaselineRunner(options: BaselineRunnerOptions): BaselineRunner {
   const facts = { ...lookupSimulatorFacts(options.modelId), contextWindow: Number.MAX_SAFE_INTEGER };
@@ -62,12 +67,14 @@ export function createBaselineRunner(options: BaselineRunnerOptions): BaselineRu
     ) => [kind, createSimulator({ clock: createClock(0), models: [{ match: '', facts }], seed: kind })]),
   );
   const url = `https://bedrock-runtime.us-east-1.amazonaws.com/model/${encodeURIComponent(options.modelId)}/converse`;
-  async function send(kind: BaselineKind, call: RecordedCall): Promise<BaselineCallResult> {
+  async function send(kind: BaselineKind, call: RecordedCall, system: string): Promise<BaselineCallResult> {
     const simulator = simulators.get(kind) as Simulator;
     simulator.clock.set(Math.max(simulator.clock.now(), call.at));
+    // The time the call is made: the recorded one, unless an earlier conversation of the run ended after it.
+    const at = simulator.clock.now();
     const body = buildBaselineRequest({
       kind,
-      system: options.system,
+      system,
       tools: options.tools,
       history: call.history,
       maxTokens: BASELINE_MAX_TOKENS,
@@ -84,7 +91,7 @@ export function createBaselineRunner(options: BaselineRunnerOptions): BaselineRu
     simulator.log.clear();
     if (response.status !== 200 || answer.usage === undefined) {
       return {
-        at: call.at,
+        at,
         status: response.status,
         usage: ZERO_USAGE,
         promptTokens: 0,
@@ -93,15 +100,17 @@ export function createBaselineRunner(options: BaselineRunnerOptions): BaselineRu
     }
     const usage = answer.usage;
     return {
-      at: call.at,
+      at,
       status: 200,
       usage,
       promptTokens: usage.inputTokens + usage.cacheReadInputTokens + usage.cacheWriteInputTokens,
     };
   }
   return {
-    async run(call) {
-      const entries = await Promise.all(BASELINE_KINDS.map(async (kind) => [kind, await send(kind, call)] as const));
+    async run(call, system) {
+      const entries = await Promise.all(
+        BASELINE_KINDS.map(async (kind) => [kind, await send(kind, call, system)] as const),
+      );
       return Object.fromEntries(entries) as Record<BaselineKind, BaselineCallResult>;
     },
     runKind: send,
