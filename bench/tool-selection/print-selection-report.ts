@@ -22,7 +22,9 @@ export function printSelectionReport(table: readonly (readonly string[])[], chec
     "cache reads: main calls after each session's first that read any cached prefix (the standard tools' checkpoint counts);",
   );
   console.log(
-    'read tokens: cache reads as a share of our input tokens; bill % (c): our billed input vs the 12-message cached window.\n',
+    'read tokens: cache reads as a share of our input tokens; bill % (c): our billed input vs the 12-message cached window\n' +
+      '(the targets are checked on it); all-in %: the same with our selector and summariser replies added (output the\n' +
+      'baselines never pay; the main model answers alike on both sides).\n',
   );
   for (const check of checks) console.log(`${check.ok ? 'PASS' : 'MISS'}  ${check.name}: ${check.value}`);
   const missed = checks.filter((check) => !check.ok);

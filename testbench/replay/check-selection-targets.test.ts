@@ -20,6 +20,8 @@ const MET: SelectionFigures = {
   cacheReadTokenPercent: 80,
   billPercentOfWindow: 41,
   billedInputUsd: 4.1,
+  cheapOutputUsd: 0.3,
+  allInPercentOfWindow: 44,
   windowBilledInputUsd: 10,
   overCap: 0,
   rejected: 0,

@@ -43,6 +43,11 @@ describe('measureSelection', () => {
     assert.equal(figures.changesPer100Turns, (100 * figures.toolListChanges) / 6);
     assert.equal(figures.billPercentOfWindow, (100 * figures.billedInputUsd) / figures.windowBilledInputUsd);
     assert.ok(figures.windowBilledInputUsd > 0);
+    assert.ok(figures.cheapOutputUsd > 0, 'the selector and the summariser answered');
+    assert.equal(
+      figures.allInPercentOfWindow,
+      (100 * (figures.billedInputUsd + figures.cheapOutputUsd)) / figures.windowBilledInputUsd,
+    );
     const ours = run.totals.ours;
     assert.equal(figures.cacheReadTokenPercent, (100 * ours.cacheReadInputTokens) / ours.promptTokens);
     assert.deepEqual([figures.overCap, figures.rejected, figures.failedTurns], [0, 0, 0]);

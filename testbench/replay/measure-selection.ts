@@ -1,8 +1,10 @@
 // The tool selection's figures of one replay run, beside its cost: offered and recovered shares, misses by domain,
-// tool-list changes per 100 user turns, cache reads, the bill against the 12-message cached window, cap and rejections.
+// tool-list changes per 100 user turns, cache reads, the bill against the 12-message cached window (billed input, and
+// with our cheap model's replies too), cap and rejections.
 import { sumToolCalls } from './count-tool-calls.ts';
 import type { SelectionMiss } from './create-scripted-model.ts';
 import type { ReplayRun } from './run-replay.ts';
+import { sumCheapOutputUsd } from './sum-cheap-output.ts';
 import { cacheReadPercent, percentOf } from './summarise-comparison.ts';
 
 export type SelectionFigures = {
@@ -31,6 +33,10 @@ export type SelectionFigures = {
   /** Our billed input as % of the 12-message window with caching and every tool (baseline c). */
   readonly billPercentOfWindow: number;
   readonly billedInputUsd: number;
+  /** The selector's and summariser's replies (see sumCheapOutputUsd): the baselines make no such calls. */
+  readonly cheapOutputUsd: number;
+  /** Our billed input plus cheapOutputUsd, as % of the window baseline's billed input: every cost we add counted. */
+  readonly allInPercentOfWindow: number;
   readonly windowBilledInputUsd: number;
   readonly overCap: number;
   /** Our model calls that failed (Bedrock or the simulator refused them, validation errors included). */
@@ -64,6 +70,7 @@ export function measureSelection(run: ReplayRun): SelectionFigures {
   const changes = run.conversations.reduce((sum, one) => sum + one.toolListChanges.changes, 0);
   const ours = run.totals.ours;
   const window = run.totals['window-cached'];
+  const cheapOutputUsd = sumCheapOutputUsd(run.conversations);
   return {
     userTurns,
     recordedCalls: calls.recorded,
@@ -81,6 +88,8 @@ export function measureSelection(run: ReplayRun): SelectionFigures {
     cacheReadTokenPercent: percentOf(ours.cacheReadInputTokens, ours.promptTokens),
     billPercentOfWindow: percentOf(ours.billedInputUsd, window.billedInputUsd),
     billedInputUsd: ours.billedInputUsd,
+    cheapOutputUsd,
+    allInPercentOfWindow: percentOf(ours.billedInputUsd + cheapOutputUsd, window.billedInputUsd),
     windowBilledInputUsd: window.billedInputUsd,
     overCap: ours.overCap,
     rejected: ours.failedCalls,

@@ -3,7 +3,8 @@ import { BASELINE_LABELS } from './build-baseline-request.ts';
 import { type Side, SIDES } from './compute-replay-figures.ts';
 import { renderReplayTable } from './render-replay-table.ts';
 import type { ReplayRun } from './run-replay.ts';
-import { summariseComparison } from './summarise-comparison.ts';
+import { sumCheapOutputUsd } from './sum-cheap-output.ts';
+import { percentOf, summariseComparison } from './summarise-comparison.ts';
 
 const SIDE_LABELS: Readonly<Record<Side, string>> = { ours: 'ours (tokenwise)', ...BASELINE_LABELS };
 const SIDE_COLOURS: Readonly<Record<Side, string>> = {
@@ -87,7 +88,12 @@ pre { background: #f6f6f6; padding: 1rem; overflow-x: auto; font-size: 12px; }
   }%</strong> of the naive baseline (a),
 <strong>${comparison.percentOfBestCached.toFixed(1)}%</strong> of the better cached baseline ${
     escapeHtml(SIDE_LABELS[comparison.bestCached])
-  }.
+  }; with the selector's and summariser's replies too (output the baselines never pay): <strong>${
+    percentOf(
+      run.totals.ours.billedInputUsd + sumCheapOutputUsd(run.conversations),
+      run.totals[comparison.bestCached].billedInputUsd,
+    ).toFixed(1)
+  }%</strong>.
 Input tokens: ${comparison.inputTokensPercentOfNaive.toFixed(1)}% of naive. Cache reads on ${
     comparison.ourCacheReadPercent.toFixed(1)
   }% of main calls after the first within the TTL.

@@ -4,7 +4,8 @@ import { type Side, SIDES } from './compute-replay-figures.ts';
 import { sumToolCalls } from './count-tool-calls.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { formatSelectionMisses } from './measure-selection.ts';
-import { cacheReadPercent, summariseComparison } from './summarise-comparison.ts';
+import { sumCheapOutputUsd } from './sum-cheap-output.ts';
+import { cacheReadPercent, percentOf, summariseComparison } from './summarise-comparison.ts';
 
 const SIDE_LABELS: Readonly<Record<Side, string>> = { ours: 'ours', ...BASELINE_LABELS };
 /** More conversations than this are summarised by the totals only (a 200-line table helps nobody). */
@@ -106,11 +107,15 @@ export function renderReplayTable(run: ReplayRun): string {
   });
   lines.push(formatTable([totalsHeader, ...totals]));
   const comparison = summariseComparison(run.totals);
+  const cheapOutput = sumCheapOutputUsd(run.conversations);
   lines.push(
     '',
     `Billed input cost: ${percent(comparison.percentOfNaive)} of (a) naive; ${
       percent(comparison.percentOfBestCached)
     } of the better cached baseline ${SIDE_LABELS[comparison.bestCached]}.`,
+    `With our selector and summariser replies (${usd(cheapOutput)}, output the baselines never pay): ${
+      percent(percentOf(run.totals.ours.billedInputUsd + cheapOutput, run.totals[comparison.bestCached].billedInputUsd))
+    } of that baseline.`,
     `Seed metric: input tokens ${percent(comparison.inputTokensPercentOfNaive)} of naive (${
       percent(100 - comparison.inputTokensPercentOfNaive)
     } fewer).`,
