@@ -56,8 +56,9 @@ const WALL_CLOCK: Clock = { now: () => Date.now(), advance: () => undefined, set
 
 /**
  * Opens the environment. Invariants: the simulator (a loopback server reached through the real SDK client) starts at
- * the first conversation's first turn; the baselines' simulators are the run's too (see createBaselineMeasurer); the database is migrated before use; `close` releases everything it opened
- * and removes a temp database. Bad manifests come back as `{ ok: false }`.
+ * the first conversation's first turn; the baselines' simulators last the run too (see createBaselineMeasurer); the
+ * database is migrated before use; `close` releases everything it opened (the baselines' workers included) and
+ * removes a temp database. Bad manifests come back as `{ ok: false }`.
  */
 export async function createReplayEnvironment(options: ReplayEnvironmentOptions): Promise<OpenedEnvironment> {
   const built = createReplayRegistry({ manifests: options.manifests, conversations: options.conversations });
