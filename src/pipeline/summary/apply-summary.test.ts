@@ -7,7 +7,7 @@ import type { SummarisePlan } from './plan-summary.ts';
 import { planSummary } from './plan-summary.ts';
 import { checkPromptRequest } from '../assembly/index.ts';
 import { estimateTextTokens } from '../tokens/index.ts';
-import { wordsForCap } from './summary-instructions.ts';
+import { measureTokensPerWord, wordsForCap } from './summary-instructions.ts';
 
 const CHEAP = 'us.anthropic.claude-haiku-4-5-20251001-v1:0';
 const PLAN = planSummary({
@@ -144,7 +144,8 @@ describe('applySummary', () => {
     const stricter = Math.floor(PROSE_CAP * 0.75);
     const body = retry.messages[0]?.content[0] as ContentBlock;
     assert.ok(
-      body.type === 'text' && body.text.includes(LONG) && body.text.includes(`at most ${wordsForCap(stricter)} words`),
+      body.type === 'text' && body.text.includes(LONG) &&
+        body.text.includes(`at most ${wordsForCap(stricter, measureTokensPerWord(LONG))} words`),
     );
     const system = retry.system[0];
     assert.ok(

@@ -5,7 +5,7 @@ import { estimateTextTokens } from '../tokens/index.ts';
 import { cutAtSentence, trimToLastSentence } from '../tokens/index.ts';
 import { looksLikeErrorText } from './looks-like-error-text.ts';
 import { defuseWrapperTags } from './render-transcript.ts';
-import { createShortenerInstructions, wordsForCap } from './summary-instructions.ts';
+import { createShortenerInstructions, measureTokensPerWord, wordsForCap } from './summary-instructions.ts';
 import type { SummarisePlan } from './plan-summary.ts';
 
 export type ApplySummaryInput = {
@@ -47,12 +47,13 @@ function describeError(error: unknown): string {
 
 function createRetryRequest(plan: SummarisePlan, tooLong: string): PromptRequest {
   const stricterCap = Math.floor(plan.facts.proseCapTokens * RETRY_CAP_SHARE);
-  const text = `This summary is over its limit. Shorten it to at most ${wordsForCap(stricterCap)} words.\n\n` +
+  const words = wordsForCap(stricterCap, measureTokensPerWord(tooLong));
+  const text = `This summary is over its limit. Shorten it to at most ${words} words.\n\n` +
     `<previous_summary>\n${defuseWrapperTags(tooLong)}\n</previous_summary>`;
   return {
     modelId: plan.request.modelId,
     tools: [],
-    system: [{ type: 'text', text: createShortenerInstructions(stricterCap) }],
+    system: [{ type: 'text', text: createShortenerInstructions(stricterCap, words) }],
     messages: [{ role: 'user', content: [{ type: 'text', text }] }],
     maxTokens: plan.facts.proseCapTokens,
     temperature: 0,

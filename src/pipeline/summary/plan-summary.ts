@@ -5,7 +5,7 @@ import type { Message, PromptRequest } from '../types/index.ts';
 import { estimateRequestTokens, estimateTextTokens } from '../tokens/index.ts';
 import { cutToTokens } from '../tokens/index.ts';
 import { defuseWrapperTags, renderTranscript } from './render-transcript.ts';
-import { createSummariserInstructions, wordsForCap } from './summary-instructions.ts';
+import { createSummariserInstructions, measureTokensPerWord, wordsForCap } from './summary-instructions.ts';
 import { type FactListPlan, planFactList } from './plan-fact-list.ts';
 
 export { renderSummaryForPrompt } from './render-summary-for-prompt.ts';
@@ -65,13 +65,15 @@ function buildRequest(
   lines: readonly string[],
 ): PromptRequest {
   const facts = context.facts === '' ? '' : `<kept_facts>\n${defuseWrapperTags(context.facts)}\n</kept_facts>\n\n`;
+  // The summary is as dense as what it covers: ids and numbers cost more tokens a word than prose (see wordsForCap).
+  const words = wordsForCap(capTokens, measureTokensPerWord(`${context.previous}\n${lines.join('\n')}`));
   const text = `<previous_summary>\n${context.previous}\n</previous_summary>\n\n${facts}` +
     `<transcript>\n${lines.join('\n')}\n</transcript>\n\n` +
-    `Write the updated summary now (at most ${wordsForCap(capTokens)} words).`;
+    `Write the updated summary now (at most ${words} words).`;
   return {
     modelId,
     tools: [],
-    system: [{ type: 'text', text: createSummariserInstructions(capTokens) }],
+    system: [{ type: 'text', text: createSummariserInstructions(capTokens, words) }],
     messages: [{ role: 'user', content: [{ type: 'text', text }] }],
     maxTokens: Math.ceil(capTokens * MAX_TOKENS_PER_CAP_TOKEN),
     temperature: 0,
