@@ -42,6 +42,14 @@ describe('createBaselineMeasurer', () => {
     assert.ok((second[0]?.results['window-cached'].at ?? 0) >= (first.at(-1)?.results['window-cached'].at ?? 0));
   });
 
+  it('refuses a conversation once closed, in this thread and in workers', async () => {
+    for (const inWorkers of [false, true]) {
+      const measurer = createBaselineMeasurer({ ...OPTIONS, inWorkers });
+      await measurer.close();
+      await assert.rejects(measurer.measure(createWeatherConversation('weather-1')), /closed/);
+    }
+  });
+
   it('measures one conversation at a time', async () => {
     const measurer = createBaselineMeasurer(OPTIONS);
     try {

@@ -37,7 +37,9 @@ export type BaselineMeasurer = {
  */
 export function createBaselineMeasurer(options: BaselineMeasurerOptions): BaselineMeasurer {
   let busy = false;
+  let closed = false;
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (closed) throw new Error('createBaselineMeasurer: closed, it measures no more conversations');
     if (busy) throw new Error('createBaselineMeasurer: measure one conversation at a time');
     busy = true;
     try {
@@ -62,7 +64,9 @@ export function createBaselineMeasurer(options: BaselineMeasurerOptions): Baseli
           }
           return figures;
         }),
-      close: async () => undefined,
+      close: async () => {
+        closed = true;
+      },
     };
   }
   const workers = BASELINE_KINDS.map((kind) => startWorker({ modelId: options.modelId, tools: options.tools, kind }));
@@ -80,6 +84,7 @@ export function createBaselineMeasurer(options: BaselineMeasurerOptions): Baseli
         }));
       }),
     close: async () => {
+      closed = true;
       await Promise.all(workers.map((worker) => worker.close()));
     },
   };
