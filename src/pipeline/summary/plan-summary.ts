@@ -65,7 +65,7 @@ function buildRequest(
   lines: readonly string[],
 ): PromptRequest {
   const facts = context.facts === '' ? '' : `<kept_facts>\n${defuseWrapperTags(context.facts)}\n</kept_facts>\n\n`;
-  // The summary is as dense as what it covers: ids and numbers cost more tokens a word than prose (see wordsForCap).
+  // A summary is at least as dense as what it covers: ids and numbers cost more tokens a word than prose (wordsForCap).
   const words = wordsForCap(capTokens, measureTokensPerWord(`${context.previous}\n${lines.join('\n')}`));
   const text = `<previous_summary>\n${context.previous}\n</previous_summary>\n\n${facts}` +
     `<transcript>\n${lines.join('\n')}\n</transcript>\n\n` +

@@ -1,5 +1,5 @@
-// The fixed instructions of the summariser calls (write a summary; shorten one). Only numbers vary, so the same cap
-// always gives byte-identical system text.
+// The fixed instructions of the summariser calls (write a summary; shorten one). Only numbers vary (the cap and the
+// word limit), so the same numbers always give byte-identical system text.
 import { estimateTextTokens } from '../tokens/index.ts';
 
 /** Models count words better than tokens; our estimate runs ≈1.7-1.9 tokens a word, so this many words stay under the cap. */
