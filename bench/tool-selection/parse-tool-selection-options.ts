@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FindToolsQuery } from '../../testbench/replay/create-scripted-model.ts';
+import { BILL_MEASURES, type BillMeasure } from '../../testbench/replay/check-selection-targets.ts';
 import { type Half, HALVES } from '../../testbench/replay/split-halves.ts';
 
 export type ToolSelectionOptions = {
@@ -14,6 +15,8 @@ export type ToolSelectionOptions = {
   readonly sgdDir: string | undefined;
   readonly everydayFile: string | undefined;
   readonly everydayTools: string | undefined;
+  /** Which bill the bill target checks (`--bill input|all-in`, default input; see BillMeasure). */
+  readonly bill: BillMeasure;
 };
 
 /** Parses `process.argv` (unknown options throw, as `parseArgs` does); folder and file options become absolute paths. */
@@ -28,8 +31,13 @@ export function parseToolSelectionOptions(): ToolSelectionOptions {
       'sgd-dir': { type: 'string' },
       'everyday-file': { type: 'string' },
       'everyday-tools': { type: 'string' },
+      bill: { type: 'string' },
     },
   });
+  const bill = values.bill ?? 'input';
+  if (!BILL_MEASURES.includes(bill as BillMeasure)) {
+    throw new Error(`--bill must be one of ${BILL_MEASURES.join(', ')} (got "${bill}")`);
+  }
   const absolute = (path: string | undefined) => (path === undefined ? undefined : resolve(path));
   return {
     wanted: (key, optIn = false) => values.only === undefined ? !optIn : values.only.split(',').includes(key),
@@ -44,5 +52,6 @@ export function parseToolSelectionOptions(): ToolSelectionOptions {
     sgdDir: absolute(values['sgd-dir']),
     everydayFile: absolute(values['everyday-file']),
     everydayTools: absolute(values['everyday-tools']),
+    bill: bill as BillMeasure,
   };
 }

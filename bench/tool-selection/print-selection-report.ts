@@ -23,8 +23,8 @@ export function printSelectionReport(table: readonly (readonly string[])[], chec
   );
   console.log(
     'read tokens: cache reads as a share of our input tokens; bill % (c): our billed input vs the 12-message cached window\n' +
-      '(the targets are checked on it); all-in %: the same with our selector and summariser replies added (output the\n' +
-      'baselines never pay; the main model answers alike on both sides).\n',
+      '(the bill target checks it; with --bill all-in, the next column); all-in %: the same with our selector and\n' +
+      'summariser replies added (output the baselines never pay; the main model answers alike on both sides).\n',
   );
   for (const check of checks) console.log(`${check.ok ? 'PASS' : 'MISS'}  ${check.name}: ${check.value}`);
   const missed = checks.filter((check) => !check.ok);

@@ -78,7 +78,7 @@ export async function replayFixtureHalves(
       const title = entry.noTool ? entry.title : `${entry.title} [${query}]`;
       rows.push(formatSelectionRow(title, half, figures, recall[half]));
       if (query === 'user-words') {
-        checks.push(...checkReplayTargets(`${title} ${half}`, figures, { noTool: entry.noTool }));
+        checks.push(...checkReplayTargets(`${title} ${half}`, figures, { noTool: entry.noTool, bill: options.bill }));
       }
       printMissSummary(`${title} ${half}`, figures);
       if (options.misses) printMissedCalls(result.run, conversations);

@@ -52,6 +52,15 @@ describe('checkReplayTargets', () => {
     assert.ok(failing(checks).every((name) => name.startsWith('τ-bench tuning: ')));
   });
 
+  it("checks the bill on billed input by default, and all-in (with the cheap model's replies) when asked", () => {
+    const figures = { ...MET, billPercentOfWindow: 48.5, allInPercentOfWindow: 50.6 };
+    assert.deepEqual(failing(checkReplayTargets('replay', figures, { noTool: false })), []);
+    assert.deepEqual(failing(checkReplayTargets('replay', figures, { noTool: false, bill: 'input' })), []);
+    const allIn = checkReplayTargets('replay', figures, { noTool: false, bill: 'all-in' });
+    assert.deepEqual(failing(allIn), ['replay: bill all-in ≤ 50% of the 12-message cached window with every tool']);
+    assert.ok(allIn.some((check) => check.value === '50.6%'));
+  });
+
   it('checks tool-list changes (fewer than 2 per 100 turns) on conversations that need no tool, not offered rates', () => {
     const quiet = checkReplayTargets('everyday', { ...MET, recordedCalls: 0, offeredFirstTry: null }, { noTool: true });
     assert.deepEqual(failing(quiet), []);
