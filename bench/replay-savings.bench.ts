@@ -1,7 +1,9 @@
 // Replays long tau-airline sessions (≥ 300 user turns each, realistic gaps) with 150+ domain tools and the standard tools
 // through the real chat service and the simulator, and checks the issue's cost targets against the three baselines.
-// Standalone: `tsx bench/replay-savings.bench.ts [sessions]`; exits 1 when a target is missed (each miss is printed).
+// Standalone: `tsx bench/replay-savings.bench.ts [sessions] [--bill input|all-in]`; exits 1 when a target is missed
+// (each miss is printed). `--bill all-in` checks the cached-baseline target with our cheap model's replies counted.
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { createChatService } from '../src/turn/create-chat-service.ts';
 import { classifyCacheWrites, describeCacheWrites } from '../testbench/replay/classify-cache-writes.ts';
 import { concatenateSessions } from '../testbench/replay/concatenate-sessions.ts';
@@ -10,7 +12,9 @@ import { loadConversationsFile } from '../testbench/replay/load-conversations-fi
 import { renderReplayTable } from '../testbench/replay/render-replay-table.ts';
 import { createReplaySettings } from '../testbench/replay/run-replay-cli.ts';
 import { runReplay } from '../testbench/replay/run-replay.ts';
-import { summariseComparison } from '../testbench/replay/summarise-comparison.ts';
+import { BILL_MEASURES, type BillMeasure } from '../testbench/replay/check-selection-targets.ts';
+import { sumCheapOutputUsd } from '../testbench/replay/sum-cheap-output.ts';
+import { percentOf, summariseComparison } from '../testbench/replay/summarise-comparison.ts';
 
 /** The issue's targets. */
 const MAX_PERCENT_OF_NAIVE = 10;
@@ -21,7 +25,15 @@ const SESSION_USER_TURNS = 300;
 const DEFAULT_SESSIONS = 2;
 
 const fixture = (path: string): string => new URL(`../testbench/fixtures/${path}`, import.meta.url).pathname;
-const sessionCount = Number(process.argv[2] ?? DEFAULT_SESSIONS);
+const { values, positionals } = parseArgs({ options: { bill: { type: 'string' } }, allowPositionals: true });
+const bill = values.bill ?? 'input';
+if (!BILL_MEASURES.includes(bill as BillMeasure)) {
+  throw new Error(`--bill must be one of ${BILL_MEASURES.join(', ')} (got "${bill}")`);
+}
+const sessionCount = Number(positionals[0] ?? DEFAULT_SESSIONS);
+if (!Number.isInteger(sessionCount) || sessionCount < 1) {
+  throw new Error(`sessions must be a whole number of at least 1 (got "${positionals[0]}")`);
+}
 const loaded = await loadConversationsFile(fixture('tau-airline/conversations.jsonl'));
 if (loaded.errors.length > 0) throw new Error(`fixture errors: ${JSON.stringify(loaded.errors.slice(0, 3))}`);
 const chained = concatenateSessions(loaded.conversations, {
@@ -61,6 +73,13 @@ console.log(renderReplayTable(run));
 
 const ours = run.totals.ours;
 const comparison = summariseComparison(run.totals);
+// With --bill all-in, the target also counts our selector's and summariser's replies (see sumCheapOutputUsd).
+const bestCachedPercent = bill === 'all-in'
+  ? percentOf(
+    ours.billedInputUsd + sumCheapOutputUsd(run.conversations),
+    run.totals[comparison.bestCached].billedInputUsd,
+  )
+  : comparison.percentOfBestCached;
 const kinds = run.conversations.reduce(
   (sum, one) => {
     for (const kind of ['main', 'selector', 'summariser'] as const) sum[kind] += one.ourKinds[kind].billedInputUsd;
@@ -97,9 +116,11 @@ const checks: { readonly name: string; readonly value: string; readonly ok: bool
     ok: comparison.percentOfNaive <= MAX_PERCENT_OF_NAIVE,
   },
   {
-    name: `billed input cost ≤ ${MAX_PERCENT_OF_BEST_CACHED}% of the better of (b), (c)`,
-    value: `${comparison.percentOfBestCached.toFixed(1)}% of ${comparison.bestCached}`,
-    ok: comparison.percentOfBestCached <= MAX_PERCENT_OF_BEST_CACHED,
+    name: `${
+      bill === 'all-in' ? 'all-in cost' : 'billed input cost'
+    } ≤ ${MAX_PERCENT_OF_BEST_CACHED}% of the better of (b), (c)`,
+    value: `${bestCachedPercent.toFixed(1)}% of ${comparison.bestCached}`,
+    ok: bestCachedPercent <= MAX_PERCENT_OF_BEST_CACHED,
   },
   {
     name: `cache reads on ≥ ${MIN_CACHE_READ_PERCENT}% of main calls after the first (within the TTL)`,
