@@ -12,7 +12,7 @@ import { loadConversationsFile } from '../testbench/replay/load-conversations-fi
 import { renderReplayTable } from '../testbench/replay/render-replay-table.ts';
 import { createReplaySettings } from '../testbench/replay/run-replay-cli.ts';
 import { runReplay } from '../testbench/replay/run-replay.ts';
-import { BILL_MEASURES, type BillMeasure } from '../testbench/replay/check-selection-targets.ts';
+import { readBillMeasure } from '../testbench/replay/check-selection-targets.ts';
 import { sumCheapOutputUsd } from '../testbench/replay/sum-cheap-output.ts';
 import { percentOf, summariseComparison } from '../testbench/replay/summarise-comparison.ts';
 
@@ -26,10 +26,7 @@ const DEFAULT_SESSIONS = 2;
 
 const fixture = (path: string): string => new URL(`../testbench/fixtures/${path}`, import.meta.url).pathname;
 const { values, positionals } = parseArgs({ options: { bill: { type: 'string' } }, allowPositionals: true });
-const bill = values.bill ?? 'input';
-if (!BILL_MEASURES.includes(bill as BillMeasure)) {
-  throw new Error(`--bill must be one of ${BILL_MEASURES.join(', ')} (got "${bill}")`);
-}
+const bill = readBillMeasure(values.bill);
 const sessionCount = Number(positionals[0] ?? DEFAULT_SESSIONS);
 if (!Number.isInteger(sessionCount) || sessionCount < 1) {
   throw new Error(`sessions must be a whole number of at least 1 (got "${positionals[0]}")`);

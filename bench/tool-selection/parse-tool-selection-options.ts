@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FindToolsQuery } from '../../testbench/replay/create-scripted-model.ts';
-import { BILL_MEASURES, type BillMeasure } from '../../testbench/replay/check-selection-targets.ts';
+import { type BillMeasure, readBillMeasure } from '../../testbench/replay/check-selection-targets.ts';
 import { type Half, HALVES } from '../../testbench/replay/split-halves.ts';
 
 export type ToolSelectionOptions = {
@@ -34,10 +34,7 @@ export function parseToolSelectionOptions(): ToolSelectionOptions {
       bill: { type: 'string' },
     },
   });
-  const bill = values.bill ?? 'input';
-  if (!BILL_MEASURES.includes(bill as BillMeasure)) {
-    throw new Error(`--bill must be one of ${BILL_MEASURES.join(', ')} (got "${bill}")`);
-  }
+  const bill = readBillMeasure(values.bill);
   const absolute = (path: string | undefined) => (path === undefined ? undefined : resolve(path));
   return {
     wanted: (key, optIn = false) => values.only === undefined ? !optIn : values.only.split(',').includes(key),
@@ -52,6 +49,6 @@ export function parseToolSelectionOptions(): ToolSelectionOptions {
     sgdDir: absolute(values['sgd-dir']),
     everydayFile: absolute(values['everyday-file']),
     everydayTools: absolute(values['everyday-tools']),
-    bill: bill as BillMeasure,
+    bill,
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkRecallTargets, checkReplayTargets } from './check-selection-targets.ts';
+import { checkRecallTargets, checkReplayTargets, readBillMeasure } from './check-selection-targets.ts';
 import type { SelectionFigures } from './measure-selection.ts';
 
 const MET: SelectionFigures = {
@@ -59,6 +59,12 @@ describe('checkReplayTargets', () => {
     const allIn = checkReplayTargets('replay', figures, { noTool: false, bill: 'all-in' });
     assert.deepEqual(failing(allIn), ['replay: bill all-in ≤ 50% of the 12-message cached window with every tool']);
     assert.ok(allIn.some((check) => check.value === '50.6%'));
+  });
+
+  it('reads --bill: input when absent, either measure by name, anything else refused', () => {
+    assert.equal(readBillMeasure(undefined), 'input');
+    assert.equal(readBillMeasure('all-in'), 'all-in');
+    assert.throws(() => readBillMeasure('total'), /--bill must be one of input, all-in \(got "total"\)/);
   });
 
   it('checks tool-list changes (fewer than 2 per 100 turns) on conversations that need no tool, not offered rates', () => {

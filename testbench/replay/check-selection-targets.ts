@@ -24,6 +24,15 @@ export type TargetCheck = { readonly name: string; readonly value: string; reado
 export type BillMeasure = 'input' | 'all-in';
 export const BILL_MEASURES: readonly BillMeasure[] = ['input', 'all-in'];
 
+/** A `--bill` option's value: `input` when absent; anything else but the two measures is refused with a message. */
+export function readBillMeasure(value: string | undefined): BillMeasure {
+  const bill = value ?? 'input';
+  if (!BILL_MEASURES.includes(bill as BillMeasure)) {
+    throw new Error(`--bill must be one of ${BILL_MEASURES.join(', ')} (got "${bill}")`);
+  }
+  return bill as BillMeasure;
+}
+
 const share = (value: number): string => value.toFixed(3);
 
 /**
