@@ -14,7 +14,7 @@ import { createReplaySettings } from '../testbench/replay/run-replay-cli.ts';
 import { runReplay } from '../testbench/replay/run-replay.ts';
 import { readBillMeasure } from '../testbench/replay/check-selection-targets.ts';
 import { sumCheapOutputUsd } from '../testbench/replay/sum-cheap-output.ts';
-import { percentOf, summariseComparison } from '../testbench/replay/summarise-comparison.ts';
+import { summariseComparison } from '../testbench/replay/summarise-comparison.ts';
 
 /** The targets. */
 const MAX_PERCENT_OF_NAIVE = 10;
@@ -69,14 +69,9 @@ console.log(
 console.log(renderReplayTable(run));
 
 const ours = run.totals.ours;
-const comparison = summariseComparison(run.totals);
+const comparison = summariseComparison(run.totals, sumCheapOutputUsd(run.conversations));
 // With --bill all-in, the target also counts our selector's and summariser's replies (see sumCheapOutputUsd).
-const bestCachedPercent = bill === 'all-in'
-  ? percentOf(
-    ours.billedInputUsd + sumCheapOutputUsd(run.conversations),
-    run.totals[comparison.bestCached].billedInputUsd,
-  )
-  : comparison.percentOfBestCached;
+const bestCachedPercent = bill === 'all-in' ? comparison.allInPercentOfBestCached : comparison.percentOfBestCached;
 const kinds = run.conversations.reduce(
   (sum, one) => {
     for (const kind of ['main', 'selector', 'summariser'] as const) sum[kind] += one.ourKinds[kind].billedInputUsd;

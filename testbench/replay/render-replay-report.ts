@@ -4,7 +4,7 @@ import { type Side, SIDES } from './compute-replay-figures.ts';
 import { renderReplayTable } from './render-replay-table.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { sumCheapOutputUsd } from './sum-cheap-output.ts';
-import { percentOf, summariseComparison } from './summarise-comparison.ts';
+import { summariseComparison } from './summarise-comparison.ts';
 
 const SIDE_LABELS: Readonly<Record<Side, string>> = { ours: 'ours (tokenwise)', ...BASELINE_LABELS };
 const SIDE_COLOURS: Readonly<Record<Side, string>> = {
@@ -67,7 +67,7 @@ export function renderReplayReport(run: ReplayRun, options: ReportOptions): stri
       backgroundColor: SIDE_COLOURS[side],
     }));
   const chartData = { labels, prompt: dataset(prompt), cost: dataset(cost), cap: run.maxInputTokens };
-  const comparison = summariseComparison(run.totals);
+  const comparison = summariseComparison(run.totals, sumCheapOutputUsd(run.conversations));
   const title = `Replay report${options.title === undefined ? '' : `: ${options.title}`}`;
   return `<!doctype html>
 <html lang="en">
@@ -89,10 +89,7 @@ pre { background: #f6f6f6; padding: 1rem; overflow-x: auto; font-size: 12px; }
 <strong>${comparison.percentOfBestCached.toFixed(1)}%</strong> of the better cached baseline ${
     escapeHtml(SIDE_LABELS[comparison.bestCached])
   }; with the selector's and summariser's replies too (output the baselines never pay): <strong>${
-    percentOf(
-      run.totals.ours.billedInputUsd + sumCheapOutputUsd(run.conversations),
-      run.totals[comparison.bestCached].billedInputUsd,
-    ).toFixed(1)
+    comparison.allInPercentOfBestCached.toFixed(1)
   }%</strong>.
 Input tokens: ${comparison.inputTokensPercentOfNaive.toFixed(1)}% of naive. Cache reads on ${
     comparison.ourCacheReadPercent.toFixed(1)

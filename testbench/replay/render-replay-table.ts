@@ -5,7 +5,7 @@ import { sumToolCalls } from './count-tool-calls.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { formatSelectionMisses } from './measure-selection.ts';
 import { sumCheapOutputUsd } from './sum-cheap-output.ts';
-import { cacheReadPercent, percentOf, summariseComparison } from './summarise-comparison.ts';
+import { cacheReadPercent, summariseComparison } from './summarise-comparison.ts';
 
 const SIDE_LABELS: Readonly<Record<Side, string>> = { ours: 'ours', ...BASELINE_LABELS };
 /** More conversations than this are summarised by the totals only (a 200-line table helps nobody). */
@@ -106,15 +106,15 @@ export function renderReplayTable(run: ReplayRun): string {
     ];
   });
   lines.push(formatTable([totalsHeader, ...totals]));
-  const comparison = summariseComparison(run.totals);
   const cheapOutput = sumCheapOutputUsd(run.conversations);
+  const comparison = summariseComparison(run.totals, cheapOutput);
   lines.push(
     '',
     `Billed input cost: ${percent(comparison.percentOfNaive)} of (a) naive; ${
       percent(comparison.percentOfBestCached)
     } of the better cached baseline ${SIDE_LABELS[comparison.bestCached]}.`,
     `With our selector and summariser replies (${usd(cheapOutput)}, output the baselines never pay): ${
-      percent(percentOf(run.totals.ours.billedInputUsd + cheapOutput, run.totals[comparison.bestCached].billedInputUsd))
+      percent(comparison.allInPercentOfBestCached)
     } of that baseline.`,
     `Seed metric: input tokens ${percent(comparison.inputTokensPercentOfNaive)} of naive (${
       percent(100 - comparison.inputTokensPercentOfNaive)

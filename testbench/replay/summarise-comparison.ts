@@ -6,6 +6,8 @@ export type Comparison = {
   readonly percentOfNaive: number;
   /** …as % of the cheaper of (b) and (c). */
   readonly percentOfBestCached: number;
+  /** Our billed input plus our cheap model's replies (see sumCheapOutputUsd) as % of that same baseline. */
+  readonly allInPercentOfBestCached: number;
   readonly bestCached: 'naive-cached' | 'window-cached';
   /** The seed's metric: our input tokens (all calls) as % of the naive baseline's. */
   readonly inputTokensPercentOfNaive: number;
@@ -25,8 +27,11 @@ export function cacheReadPercent(side: SideFigures): number {
   return side.cacheEligible === 0 ? 100 : (100 * side.cacheHits) / side.cacheEligible;
 }
 
-/** Ratios between the sides' totals. Pure. */
-export function summariseComparison(sides: Readonly<Record<Side, SideFigures>>): Comparison {
+/**
+ * Ratios between the sides' totals; `cheapOutputUsd` is what our selector's and summariser's replies cost (0 when not
+ * given: the all-in ratio is then the billed-input one). Pure.
+ */
+export function summariseComparison(sides: Readonly<Record<Side, SideFigures>>, cheapOutputUsd = 0): Comparison {
   const ours = sides.ours;
   const bestCached = sides['naive-cached'].billedInputUsd <= sides['window-cached'].billedInputUsd
     ? 'naive-cached'
@@ -34,6 +39,7 @@ export function summariseComparison(sides: Readonly<Record<Side, SideFigures>>):
   return {
     percentOfNaive: percentOf(ours.billedInputUsd, sides.naive.billedInputUsd),
     percentOfBestCached: percentOf(ours.billedInputUsd, sides[bestCached].billedInputUsd),
+    allInPercentOfBestCached: percentOf(ours.billedInputUsd + cheapOutputUsd, sides[bestCached].billedInputUsd),
     bestCached,
     inputTokensPercentOfNaive: percentOf(ours.promptTokens, sides.naive.promptTokens),
     ourCacheReadPercent: cacheReadPercent(ours),
