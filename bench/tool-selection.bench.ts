@@ -3,13 +3,15 @@
 // the local ranking's recall at 15, bare and with the conversation's context. Exits 1 below a target. No timing target:
 // a busy machine changes no figure here.
 // `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|topical|pool|topical-pool|bfcl|tooltalk|bfcl-dialogues] [--half tuning|held-out] [--query user-words|intent]
-// [--misses] [--seed <text>] [--sgd-dir <folder>] [--everyday-file <file.jsonl>] [--everyday-tools <tools.json>]`
+// [--misses] [--seed <text>] [--sgd-dir <folder>] [--everyday-file <file.jsonl>] [--everyday-tools <tools.json>]
+// [--bill input|all-in] [--domain-tools select|all]`
 // (tooltalk and bfcl-dialogues run only when --only names them; --seed: the simulator's seed, default `replay`: its stand-in for the cheap model draws the selector's picks from the
 // shortlist, so a figure that moves with the seed owes that much to the draws; --sgd-dir: another
 // set of SGD dialogues with its tools.json and system-prompt.md, as testbench/replay/build-sgd-fixture.ts --output
 // writes it, replayed in its own two halves instead of the fixture; --everyday-file: other conversations that need no
 // tool, in the replay's format, each with a `meta.sampleId` or an id to split by, instead of the LoCoMo fixture;
-// --everyday-tools: another catalogue (a tool manifest) for them instead of the fixtures' ~200 tools)
+// --everyday-tools: another catalogue (a tool manifest) for them instead of the fixtures' ~200 tools; --domain-tools all:
+// every domain tool on every request, the service's DOMAIN_TOOLS=all, where the catalogue fits half the prompt cap)
 // The parts live in bench/tool-selection/: options, fixtures, one fixture's replay, recall, BFCL ranking, table, report.
 import type { TargetCheck } from '../testbench/replay/check-selection-targets.ts';
 import { createReplaySettings } from '../testbench/replay/run-replay-cli.ts';
@@ -23,7 +25,7 @@ import { replayFixtureHalves } from './tool-selection/replay-fixture-halves.ts';
 const options = parseToolSelectionOptions();
 const checks: TargetCheck[] = [];
 const rows: (readonly string[])[] = [SELECTION_TABLE_HEADER];
-const settings = createReplaySettings({}, false);
+const settings = createReplaySettings({}, false, options.domainTools);
 
 for (const entry of listReplayedFixtures(options).filter((one) => options.wanted(one.key, one.optIn))) {
   const replayed = await replayFixtureHalves({ entry, options, settings });

@@ -24,6 +24,11 @@ export const DEFAULT_LIMITS = {
   /** Domain tools offered per request. */
   minDomainTools: 3,
   maxDomainTools: 5,
+  /**
+   * DOMAIN_TOOLS: `select` offers the 3-5 domain tools a request needs (the selection); `all` offers every domain tool
+   * on every request, for a catalogue small enough that reading it whole costs about what changing the list does.
+   */
+  domainToolPolicy: 'select',
   /** A conversation idle this long starts a new asset session (assets are shown again once). */
   sessionIdleMs: 30 * 60_000,
   /**

@@ -17,6 +17,8 @@ export type ToolSelectionOptions = {
   readonly everydayTools: string | undefined;
   /** Which bill the bill target checks (`--bill input|all-in`, default input; see BillMeasure). */
   readonly bill: BillMeasure;
+  /** `--domain-tools select|all`: the service's DOMAIN_TOOLS (default select). */
+  readonly domainTools: 'select' | 'all';
 };
 
 /** Parses `process.argv` (unknown options throw, as `parseArgs` does); folder and file options become absolute paths. */
@@ -32,8 +34,13 @@ export function parseToolSelectionOptions(): ToolSelectionOptions {
       'everyday-file': { type: 'string' },
       'everyday-tools': { type: 'string' },
       bill: { type: 'string' },
+      'domain-tools': { type: 'string' },
     },
   });
+  const domainTools = values['domain-tools'] ?? 'select';
+  if (domainTools !== 'select' && domainTools !== 'all') {
+    throw new Error(`--domain-tools must be select or all, got "${domainTools}"`);
+  }
   const bill = readBillMeasure(values.bill);
   const absolute = (path: string | undefined) => (path === undefined ? undefined : resolve(path));
   return {
@@ -50,5 +57,6 @@ export function parseToolSelectionOptions(): ToolSelectionOptions {
     everydayFile: absolute(values['everyday-file']),
     everydayTools: absolute(values['everyday-tools']),
     bill,
+    domainTools,
   };
 }

@@ -67,6 +67,8 @@ export type Config = {
     readonly cacheUnreadWriteLimit: number;
     /** A checkpoint withheld for an unexplained miss is placed once more after this many calls. */
     readonly cacheProbeEveryCalls: number;
+    /** DOMAIN_TOOLS: the 3-5 domain tools a request needs (`select`), or every domain tool on every request (`all`). */
+    readonly domainToolPolicy: 'select' | 'all';
   };
   readonly cacheTtlStatic: '5m' | '1h';
   /** The message cache points' TTL: chosen per conversation from its gaps (adaptive) or fixed. */

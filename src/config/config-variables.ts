@@ -17,6 +17,7 @@ export const CONFIG_DEFAULTS = {
   MAX_BODY_BYTES: 65_536,
   CACHE_TTL_STATIC: DEFAULT_LIMITS.staticTtl,
   CACHE_TTL: DEFAULT_LIMITS.cacheTtlPolicy,
+  DOMAIN_TOOLS: DEFAULT_LIMITS.domainToolPolicy,
   ASSET_PIN_MAX_TOKENS: DEFAULT_LIMITS.assetPinMaxTokens,
   CACHE_UNREAD_WRITE_LIMIT: DEFAULT_LIMITS.cacheUnreadWriteLimit,
   CACHE_PROBE_EVERY_CALLS: DEFAULT_LIMITS.cacheProbeEveryCalls,
@@ -193,6 +194,14 @@ export const CONFIG_VARIABLES = {
     v.picklist(
       ['adaptive', '5m', '1h'],
       (issue) => `CACHE_TTL must be adaptive, 5m or 1h, got ${quote(issue.input)}; unset it to use adaptive`,
+    ),
+  ),
+  DOMAIN_TOOLS: v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.picklist(
+      ['select', 'all'],
+      (issue) => `DOMAIN_TOOLS must be select or all, got ${quote(issue.input)}; unset it to use select`,
     ),
   ),
   IDEMPOTENCY_TTL_HOURS: integer('IDEMPOTENCY_TTL_HOURS', 1, 8_760),

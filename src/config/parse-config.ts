@@ -148,6 +148,7 @@ function parseLimits(values: ConfigValues, errors: string[]): Config['limits'] {
     assetPinMaxTokens: values.ASSET_PIN_MAX_TOKENS ?? CONFIG_DEFAULTS.ASSET_PIN_MAX_TOKENS,
     cacheUnreadWriteLimit: values.CACHE_UNREAD_WRITE_LIMIT ?? CONFIG_DEFAULTS.CACHE_UNREAD_WRITE_LIMIT,
     cacheProbeEveryCalls: values.CACHE_PROBE_EVERY_CALLS ?? CONFIG_DEFAULTS.CACHE_PROBE_EVERY_CALLS,
+    domainToolPolicy: values.DOMAIN_TOOLS ?? CONFIG_DEFAULTS.DOMAIN_TOOLS,
   };
 }
 

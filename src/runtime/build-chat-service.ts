@@ -101,6 +101,7 @@ export function buildChatService(options: BuildChatServiceOptions): RunningChatS
       turnDeadlineMs: limits.turnDeadlineMs,
       cacheUnreadWriteLimit: limits.cacheUnreadWriteLimit,
       cacheProbeEveryCalls: limits.cacheProbeEveryCalls,
+      domainToolPolicy: limits.domainToolPolicy,
       staticTtl: config.cacheTtlStatic,
       cacheTtlPolicy: config.cacheTtl,
       budgets: config.budgets.limits,

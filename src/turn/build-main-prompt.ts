@@ -17,7 +17,7 @@ import { type ToolRegistry, type ToolSpec, toToolDefinition } from '../pipeline/
 import { FIND_TOOLS_NAME, FIND_TOOLS_TOOL } from '../pipeline/tool-selection/index.ts';
 import type { TurnCacheTtl } from './choose-turn-cache-ttl.ts';
 import type { PromptLayers } from '../store/store-records.ts';
-import type { PromptContent, TurnDependencies } from './turn-dependencies.ts';
+import type { PromptContent, TurnDependencies, TurnSettings } from './turn-dependencies.ts';
 
 export type MainPromptInput = {
   readonly summary: { readonly text: string } | null;
@@ -74,17 +74,25 @@ function naiveConstantTokens(content: PromptContent, allTools: readonly ToolSpec
 
 /**
  * The tools sent with every request: the registry's standard tools, then the built-in find_tools whenever the catalogue
- * has domain tools (a tool the selection did not offer is one call away). Fixed per registry listing, so cached.
+ * has domain tools (a tool the selection did not offer is one call away) and they are selected: under DOMAIN_TOOLS=all
+ * every one is offered and there is nothing to find. Fixed per registry listing and policy, so cached.
  */
-export function listStandardTools(registry: ToolRegistry): readonly ToolDefinition[] {
+export function listStandardTools(
+  registry: ToolRegistry,
+  policy: TurnSettings['domainToolPolicy'] = 'select',
+): readonly ToolDefinition[] {
   const standard = registry.standardTools().map(toDefinition);
-  const builtIn = registry.get(FIND_TOOLS_NAME) === undefined && registry.domainTools().length > 0;
+  const builtIn = policy === 'select' && registry.get(FIND_TOOLS_NAME) === undefined &&
+    registry.domainTools().length > 0;
   return builtIn ? [...standard, FIND_TOOLS_TOOL] : standard;
 }
 
 /** Names of the tools sent before the domain tools: the standard tools (find_tools included) and get_asset. */
 function standardToolNames(deps: TurnDependencies): ReadonlySet<string> {
-  return new Set([...listStandardTools(deps.registry).map((tool) => tool.name), GET_ASSET_TOOL_NAME]);
+  return new Set([
+    ...listStandardTools(deps.registry, deps.settings.domainToolPolicy).map((tool) => tool.name),
+    GET_ASSET_TOOL_NAME,
+  ]);
 }
 
 /** Layer tokens as the console shows them: standard + domain tools, system, summary + pinned assets, window, run. */
@@ -118,7 +126,7 @@ export function buildMainPrompt(deps: TurnDependencies, input: MainPromptInput):
       safetyRules: content.safetyRules,
       assetIds: [...content.assets.keys()],
     },
-    standardTools: listStandardTools(deps.registry),
+    standardTools: listStandardTools(deps.registry, deps.settings.domainToolPolicy),
     domainTools: input.domainTools.map(toDefinition),
     summary: input.summary,
     window: input.window,

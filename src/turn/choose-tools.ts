@@ -12,6 +12,7 @@ import type { ModelReply } from '../pipeline/types/index.ts';
 import { compareText, type ToolSpec } from '../pipeline/tool-catalogue/index.ts';
 import type { ModelCallRecord } from './account-model-call.ts';
 import { deploymentDomainPrior } from './deployment-domain-prior.ts';
+import { offerEveryDomainTool } from './offer-every-domain-tool.ts';
 import { isDomainTool, loadLearnedPartners } from './tool-co-use.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
 
@@ -47,9 +48,13 @@ export type ChosenTools = {
   readonly call: ModelCallRecord | null;
 };
 
-/** Never throws for a selector failure: a timeout, an error or an empty answer falls back to the local top picks. */
+/**
+ * Never throws for a selector failure: a timeout, an error or an empty answer falls back to the local top picks. Under
+ * DOMAIN_TOOLS=all, every domain tool (see offerEveryDomainTool).
+ */
 export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInput): Promise<ChosenTools> {
   const { settings, registry } = deps;
+  if (settings.domainToolPolicy === 'all') return offerEveryDomainTool(registry);
   const plan = planToolList({
     text: input.text,
     recentUserTurns: input.recentUserTurns,

@@ -2,6 +2,7 @@
 import { AppError } from '../errors.ts';
 import { computeSavingPercent, parseCacheWatch, pickBilledUsage } from '../pipeline/cost/index.ts';
 import type { ChatService } from './chat-service.ts';
+import { checkEveryToolFits } from './offer-every-domain-tool.ts';
 import { refreshSummary } from './refresh-summary.ts';
 import { runTurn } from './run-turn.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
@@ -16,8 +17,12 @@ export type RunningChatService = ChatService & {
   stopTurns(graceMs: number): Promise<void>;
 };
 
-/** Every method is scoped to the caller: another user's conversation is `not_found`. */
+/**
+ * Every method is scoped to the caller: another user's conversation is `not_found`. Throws AppError config_invalid when
+ * DOMAIN_TOOLS=all and the domain catalogue does not fit half the prompt cap (see checkEveryToolFits).
+ */
 export function createChatService(deps: TurnDependencies): RunningChatService {
+  checkEveryToolFits(deps.registry, deps.settings);
   const pending = new Set<Promise<unknown>>();
   const turns = new Set<Promise<unknown>>();
   const shutdown = new AbortController();

@@ -27,6 +27,8 @@ export type TurnSettings = {
   readonly toolResultMaxTokens: number;
   readonly minDomainTools: number;
   readonly maxDomainTools: number;
+  /** `select`: the 3-5 domain tools a request needs; `all`: every domain tool on every request (DOMAIN_TOOLS). */
+  readonly domainToolPolicy: 'select' | 'all';
   /** A conversation idle this long starts a new asset session (assets are shown again once). */
   readonly sessionIdleMs: number;
   /** Pins of get_asset results are dropped once the session has this many tokens of conversation (ADR 0028 follow-up). */

@@ -14,6 +14,7 @@ import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-depende
 import { type Clock, createClock, createSimulator, startSimulatorServer } from '../simulator/index.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createReplayRegistry } from './create-replay-registry.ts';
+import { findEveryToolProblem } from '../../src/turn/offer-every-domain-tool.ts';
 import { createBaselineMeasurer } from './measure-baselines.ts';
 import type { FindToolsQuery } from './create-scripted-model.ts';
 import type { ReplayEnvironment, ReplayService } from './replay-conversation.ts';
@@ -63,6 +64,9 @@ const WALL_CLOCK: Clock = { now: () => Date.now(), advance: () => undefined, set
 export async function createReplayEnvironment(options: ReplayEnvironmentOptions): Promise<OpenedEnvironment> {
   const built = createReplayRegistry({ manifests: options.manifests, conversations: options.conversations });
   if (!built.ok) return built;
+  // --domain-tools all over a catalogue too large to send whole: said here, before any conversation starts.
+  const problem = findEveryToolProblem(built.registry, options.settings);
+  if (problem !== undefined) return { ok: false, reason: problem };
   const temp = options.databaseUrl === undefined ? mkdtempSync(join(tmpdir(), 'tokenwise-replay-')) : undefined;
   const databaseUrl = options.databaseUrl ?? `file:${join(temp as string, 'replay.db')}`;
   const start = Date.parse(options.conversations[0]?.turns[0]?.at ?? '');

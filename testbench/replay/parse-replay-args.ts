@@ -11,6 +11,8 @@ export type ReplayArgs = {
   readonly progress: boolean;
   readonly db?: string;
   readonly limit?: number;
+  /** `--domain-tools all`: every domain tool on every request, as DOMAIN_TOOLS=all (default `select`). */
+  readonly domainTools: 'select' | 'all';
 };
 
 export type ParseReplayArgsResult = { readonly ok: true; readonly args: ReplayArgs } | {
@@ -21,14 +23,24 @@ export type ParseReplayArgsResult = { readonly ok: true; readonly args: ReplayAr
 export const REPLAY_USAGE =
   `Usage: npm run replay -- --input <file.jsonl> [--tools <manifest.json>[,more]] [--system-file <file>]
        [--assets <dir>] [--report <file.html>] [--json] [--live] [--progress] [--db <file.db>]
-       [--limit <n conversations>]
+       [--limit <n conversations>] [--domain-tools select|all]
 Replays each recorded conversation through the chat service (simulator by default; --live: real Bedrock) and compares
 its cost with three baselines: (a) naive, (b) naive with one moving cache point, (c) a 12-message window with caching.
 --assets: the system prompt names the assets of <dir> (with --system-file, that file replaces the recorded system
 prompt), the replayed model fetches them with get_asset at each session start, and the run reports what they cost.
+--domain-tools all: every domain tool on every request (the service's DOMAIN_TOOLS=all), to compare with the selection.
 Exit 0: replayed; 1: some turns failed; 2: bad arguments or unreadable input.`;
 
-const VALUE_FLAGS = new Set(['--input', '--tools', '--system-file', '--assets', '--report', '--db', '--limit']);
+const VALUE_FLAGS = new Set([
+  '--input',
+  '--tools',
+  '--system-file',
+  '--assets',
+  '--report',
+  '--db',
+  '--limit',
+  '--domain-tools',
+]);
 const BOOLEAN_FLAGS = new Set(['--json', '--live', '--progress']);
 
 /** Accepts `--flag value` and `--flag=value`; `--tools` may repeat and takes comma lists. Never throws. */
@@ -64,6 +76,10 @@ export function parseReplayArgs(argv: readonly string[]): ParseReplayArgsResult 
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
     return { ok: false, reason: `--limit must be a whole number ≥ 1, got "${limitText}"` };
   }
+  const domainTools = single('--domain-tools') ?? 'select';
+  if (domainTools !== 'select' && domainTools !== 'all') {
+    return { ok: false, reason: `--domain-tools must be select or all, got "${domainTools}"` };
+  }
   const tools = (values.get('--tools') ?? []).flatMap((list) => list.split(',')).map((path) => path.trim()).filter((
     path,
   ) => path !== '');
@@ -83,6 +99,7 @@ export function parseReplayArgs(argv: readonly string[]): ParseReplayArgsResult 
       json: flags.has('--json'),
       live: flags.has('--live'),
       progress: flags.has('--progress'),
+      domainTools,
       ...(limit === undefined ? {} : { limit }),
     },
   };

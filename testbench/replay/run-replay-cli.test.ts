@@ -9,6 +9,7 @@ import { parseReplayArgs } from './parse-replay-args.ts';
 import { createWeatherConversation, WEATHER_TOOLS } from './replay-fixtures.test-support.ts';
 import { DEFAULT_TURN_SETTINGS } from '../../src/turn/turn-dependencies.ts';
 import { createReplaySettings, findLiveConnection, runReplayCli, SIMULATED_TIMEOUT_MS } from './run-replay-cli.ts';
+import { runReplay } from './run-replay.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'tokenwise-replay-cli-'));
 const input = join(directory, 'weather.jsonl');
@@ -48,6 +49,7 @@ describe('parseReplayArgs', () => {
         '3',
         '--system-file',
         's.md',
+        '--domain-tools=all',
       ]),
       {
         ok: true,
@@ -61,6 +63,7 @@ describe('parseReplayArgs', () => {
           db: 'd.db',
           limit: 3,
           systemFile: 's.md',
+          domainTools: 'all',
         },
       },
     );
@@ -75,6 +78,7 @@ describe('parseReplayArgs', () => {
       [['--input', 'a', '--json=yes'], '--json takes no value'],
       [['--input', 'a', '--input', 'b'], '--input is given more than once'],
       [['--input', 'a', '--limit', '0'], '--limit must be a whole number ≥ 1, got "0"'],
+      [['--input', 'a', '--domain-tools', 'every'], '--domain-tools must be select or all, got "every"'],
     ];
     for (const [argv, reason] of cases) assert.deepEqual(parseReplayArgs(argv), { ok: false, reason }, argv.join(' '));
   });
@@ -127,6 +131,8 @@ describe('runReplayCli', () => {
     });
     const live = createReplaySettings({ BEDROCK_MODEL_ID: 'm', BEDROCK_CHEAP_MODEL_ID: 'c' }, true);
     assert.deepEqual(live, { ...DEFAULT_TURN_SETTINGS, mainModelId: 'm', cheapModelId: 'c' });
+    assert.equal(live.domainToolPolicy, 'select', 'the service default unless --domain-tools says otherwise');
+    assert.equal(createReplaySettings({}, false, 'all').domainToolPolicy, 'all');
   });
 
   it('replays against the simulator and prints one JSON object with the figures', async () => {
@@ -138,6 +144,35 @@ describe('runReplayCli', () => {
     };
     assert.deepEqual(parsed.conversations.map((one) => [one.id, one.persistedTurns]), [['weather-1', 4]]);
     assert.equal(parsed.totals['naive']?.mainCalls, 7);
+  });
+
+  it('replays with --domain-tools all: every main call offers every domain tool, and no selector is called', async () => {
+    const result = await run(['--input', input, '--tools', tools, '--json', '--domain-tools', 'all']);
+    assert.equal(result.code, 0, result.stderr);
+    const parsed = JSON.parse(result.stdout) as {
+      replays: { turns: { calls: { kind: string; tools: string[] }[] }[] }[];
+    };
+    const calls = parsed.replays.flatMap((replay) => replay.turns.flatMap((turn) => turn.calls));
+    const domain = WEATHER_TOOLS.map((tool) => tool.name).sort();
+    const mains = calls.filter((call) => call.kind === 'main');
+    assert.ok(mains.length > 0);
+    for (const call of mains) assert.deepEqual(call.tools.filter((name) => domain.includes(name)).sort(), domain);
+    assert.ok(mains.every((call) => !call.tools.includes('find_tools')), 'nothing left to find');
+    assert.equal(calls.filter((call) => call.kind === 'selector').length, 0);
+  });
+
+  it('refuses --domain-tools all before any turn when the catalogue does not fit half the prompt cap', async () => {
+    const result = await runReplay({
+      conversations: [createWeatherConversation()],
+      manifests: [{ label: 'weather', json: WEATHER_TOOLS }],
+      settings: { ...createReplaySettings({}, false, 'all'), maxInputTokens: 100 },
+      createService: createChatService,
+    });
+    assert.deepEqual(result.ok, false);
+    assert.match(
+      result.ok ? '' : result.reason,
+      /^DOMAIN_TOOLS=all sends every domain tool on every request, but the 2 domain tools/,
+    );
   });
   it('replays with --assets: the model fetches them at the session start and the run reports what they cost', async () => {
     const assets = join(directory, 'assets');

@@ -33,11 +33,19 @@ export type ReplayCliDependencies = {
  */
 export const SIMULATED_TIMEOUT_MS = 120_000;
 
-/** The turn settings of a replay: the service defaults, the models from BEDROCK_MODEL_ID / BEDROCK_CHEAP_MODEL_ID. */
-export function createReplaySettings(env: ReplayCliIo['env'], live: boolean): TurnSettings {
+/**
+ * The turn settings of a replay: the service defaults, the models from BEDROCK_MODEL_ID / BEDROCK_CHEAP_MODEL_ID and
+ * the domain tool policy given (default `select`, the service's).
+ */
+export function createReplaySettings(
+  env: ReplayCliIo['env'],
+  live: boolean,
+  domainToolPolicy: TurnSettings['domainToolPolicy'] = DEFAULT_TURN_SETTINGS.domainToolPolicy,
+): TurnSettings {
   const models = {
     mainModelId: env['BEDROCK_MODEL_ID'] ?? DEFAULT_MODEL_ID,
     cheapModelId: env['BEDROCK_CHEAP_MODEL_ID'] ?? DEFAULT_CHEAP_MODEL_ID,
+    domainToolPolicy,
   };
   return live ? { ...DEFAULT_TURN_SETTINGS, ...models } : {
     ...DEFAULT_TURN_SETTINGS,
@@ -120,7 +128,7 @@ export async function runReplayCli(
     io.stderr(`replay: ${args.input} holds no valid conversation\n`);
     return 2;
   }
-  const settings = createReplaySettings(io.env, live !== undefined);
+  const settings = createReplaySettings(io.env, live !== undefined, args.domainTools);
   const bar = io.isTty || args.progress ? createProgressBar(io.stderr) : undefined;
   const result = await runReplay({
     conversations,

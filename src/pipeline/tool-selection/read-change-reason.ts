@@ -17,7 +17,8 @@ export type ToolListChangeReason =
   | 'assented-proposal'
   | 'find-tools';
 /** Why it did not. */
-export type ToolListKeepReason = 'no-evidence' | 'no-request' | 'offered-covers' | 'outside-focus';
+/** Why a list stayed; `every-tool`: DOMAIN_TOOLS=all offers the whole catalogue, so there is nothing to choose. */
+export type ToolListKeepReason = 'no-evidence' | 'no-request' | 'offered-covers' | 'outside-focus' | 'every-tool';
 
 export type ReadChangeReasonInput = {
   /** The tool the change is for. */
