@@ -127,9 +127,9 @@ describe('planSummary', () => {
     assert.match(body, /\[#11 user\] I am Mia Li, user id mia_li_3668/);
     assert.match(
       body,
-      /\[#12 assistant called search_flights\] \{"origin":"JFK","destination":"SFO","date":"2024-05-20"\}/,
+      /\[#12 assistant called search_flights\] origin: JFK; destination: SFO; date: 2024-05-20\n/,
     );
-    assert.match(body, /\[#13 result of search_flights\] \[\{"flight":"HAT001","price":230\}\]/);
+    assert.match(body, /\[#13 result of search_flights\] \[\(flight: HAT001, price: 230\)\]\n/);
     const system = request.system[0];
     assert.ok(system !== undefined && system.type === 'text');
     // Ids and JSON make this transcript dense: fewer words than plain prose gets, the same number in both places.

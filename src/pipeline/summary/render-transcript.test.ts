@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Message } from '../types/index.ts';
+import { estimateTextTokens } from '../tokens/index.ts';
 import { defuseWrapperTags, renderTranscript } from './render-transcript.ts';
 
 const OPTIONS = { toolResultMaxTokens: 20, toolInputMaxTokens: 20, textMaxTokens: 50 };
@@ -37,7 +38,7 @@ describe('renderTranscript', () => {
     ];
     assert.deepEqual(renderTranscript(evicted, OPTIONS), [
       '[#1 user] Cancel ZFA04Y.',
-      '[#2 assistant called cancel_reservation] {"id":"ZFA04Y"}',
+      '[#2 assistant called cancel_reservation] id: ZFA04Y',
       '[#3 error from cancel_reservation] not refundable\n[#3 user] Why?',
       '[#4 result of tooluse_unknown] (empty)',
       '[#5 assistant] (no text)',
@@ -53,6 +54,24 @@ describe('renderTranscript', () => {
       },
     }], OPTIONS);
     assert.match(entry ?? '', /^\[#8 result of a\] (row ){5,}row \[… cut: \d+ of 630 tokens shown …\]$/);
+  });
+
+  it('writes JSON results as key: value prose, so a result over the excerpt as JSON can fit it whole', () => {
+    const json = JSON.stringify({
+      reservation_id: 'ZFA04Y',
+      status: 'cancelled',
+      refund: { amount: 250, to: 'gift_card' },
+    });
+    const options = { ...OPTIONS, toolResultMaxTokens: 36 };
+    const [entry] = renderTranscript([{
+      seq: 9,
+      message: { role: 'user', content: [{ type: 'tool_result', toolUseId: 'b', text: json, status: 'success' }] },
+    }], options);
+    assert.equal(
+      entry,
+      '[#9 result of b] reservation_id: ZFA04Y; status: cancelled; refund: (amount: 250, to: gift_card)',
+    );
+    assert.ok(estimateTextTokens(json) > options.toolResultMaxTokens, 'the JSON itself would have been cut');
   });
 });
 
