@@ -93,5 +93,7 @@ describe('renderInputCompactly', () => {
       'origin: JFK; destination: SEA; date: 2024-05-20',
     );
     assert.equal(renderInputCompactly({}), 'none');
+    assert.equal(renderInputCompactly(undefined), 'none');
+    assert.equal(renderInputCompactly(null), 'none');
   });
 });

@@ -39,7 +39,7 @@ export function renderJsonCompactly(text: string): string | undefined {
   return typeof parsed === 'object' && parsed !== null ? renderValue(parsed, 0) : undefined;
 }
 
-/** A tool call's input the same way ("origin: JFK; destination: SEA"); "none" for an empty one. */
+/** A tool call's input the same way ("origin: JFK; destination: SEA"); "none" for an empty or missing one. */
 export function renderInputCompactly(input: unknown): string {
-  return renderValue(input, 0);
+  return input === undefined || input === null ? 'none' : renderValue(input, 0);
 }
