@@ -53,8 +53,16 @@ describe('renderJsonCompactly', () => {
 
   it('collapses whitespace inside strings so an entry stays on one line', () => {
     assert.equal(
-      renderJsonCompactly('{"note": "Window seat,\\n  please.\\tThanks"}'),
-      'note: Window seat, please. Thanks',
+      renderJsonCompactly('{"note": "Window seat\\n  please.\\tThanks"}'),
+      'note: Window seat please. Thanks',
+    );
+  });
+
+  it('quotes a value or key that holds a separator or is empty, so it still reads as one value', () => {
+    const address = { address1: '975 Sunset Drive', address2: 'Suite 217, Floor 2', note: '', 'a|b': 'x (y)' };
+    assert.equal(
+      renderJsonCompactly(JSON.stringify({ address, departs: '10:30' })),
+      'address: (address1: 975 Sunset Drive, address2: "Suite 217, Floor 2", note: "", "a|b": "x (y)"); departs: 10:30',
     );
   });
 
