@@ -34,6 +34,7 @@ const RUN: ReplayRun = {
   mainModelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
   cheapModelId: 'us.anthropic.claude-haiku-4-5-20251001-v1:0',
   maxInputTokens: 24_000,
+  domainToolPolicy: 'select',
   databaseUrl: null,
   standIns: [],
   conversations: [
@@ -106,5 +107,11 @@ describe('renderReplayReport', () => {
       'percent of best cached',
     );
     assert.ok(html.includes(escapeHtml('</script><img')), 'the id is escaped in the table');
+  });
+
+  it('says which domain tool policy the run used', () => {
+    assert.ok(html.includes('domain tools selected per request.</p>'));
+    const all = renderReplayReport({ ...RUN, domainToolPolicy: 'all' }, { chartLibrary: CHART_LIBRARY, title: 't' });
+    assert.ok(all.includes('every domain tool on every request.</p>'));
   });
 });

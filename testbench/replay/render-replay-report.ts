@@ -96,7 +96,7 @@ Input tokens: ${comparison.inputTokensPercentOfNaive.toFixed(1)}% of naive. Cach
   }% of main calls after the first within the TTL.
 Mode: ${escapeHtml(run.mode)}; main model ${escapeHtml(run.mainModelId)}, cheap model ${
     escapeHtml(run.cheapModelId)
-  }.</p>
+  }; ${run.domainToolPolicy === 'all' ? 'every domain tool on every request' : 'domain tools selected per request'}.</p>
 <h2>Prompt tokens per user turn (largest main call of the turn)</h2>
 <div class="chart"><canvas id="prompt-chart"></canvas></div>
 <h2>Cumulative cost (USD, output tokens charged equally to every side)</h2>

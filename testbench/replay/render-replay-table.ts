@@ -72,7 +72,9 @@ export function renderReplayTable(run: ReplayRun): string {
     '',
     `Totals (${run.conversations.length} conversations, ${
       run.conversations.reduce((sum, one) => sum + one.userTurns, 0)
-    } user turns, ${run.mode}, main ${run.mainModelId}, cheap ${run.cheapModelId}, cap ${run.maxInputTokens} tokens)`,
+    } user turns, ${run.mode}, main ${run.mainModelId}, cheap ${run.cheapModelId}, cap ${run.maxInputTokens} tokens${
+      run.domainToolPolicy === 'all' ? ', every domain tool on every request' : ''
+    })`,
   );
   const totalsHeader = [
     'side',

@@ -159,6 +159,9 @@ describe('runReplayCli', () => {
     for (const call of mains) assert.deepEqual(call.tools.filter((name) => domain.includes(name)).sort(), domain);
     assert.ok(mains.every((call) => !call.tools.includes('find_tools')), 'nothing left to find');
     assert.equal(calls.filter((call) => call.kind === 'selector').length, 0);
+    const table = await run(['--input', input, '--tools', tools, '--domain-tools', 'all']);
+    assert.match(table.stdout, /cap 24000 tokens, every domain tool on every request\)/);
+    assert.doesNotMatch((await run(['--input', input, '--tools', tools])).stdout, /every domain tool/);
   });
 
   it('refuses --domain-tools all before any turn when the catalogue does not fit half the prompt cap', async () => {

@@ -25,6 +25,8 @@ export type ReplayRun = {
   readonly mainModelId: string;
   readonly cheapModelId: string;
   readonly maxInputTokens: number;
+  /** The service's DOMAIN_TOOLS in this run (`--domain-tools`): the selection, or every domain tool on every request. */
+  readonly domainToolPolicy: 'select' | 'all';
   readonly databaseUrl: string | null;
   /** Recorded tools no manifest described (registered with an open schema). */
   readonly standIns: readonly string[];
@@ -81,6 +83,7 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
       mainModelId: options.settings.mainModelId,
       cheapModelId: options.settings.cheapModelId,
       maxInputTokens: options.settings.maxInputTokens,
+      domainToolPolicy: options.settings.domainToolPolicy,
       databaseUrl: options.databaseUrl ?? null,
       standIns: opened.standIns,
       conversations,
