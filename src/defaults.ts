@@ -1,5 +1,9 @@
 // The default of every limit a deployer can tune, in one place: config quotes them, the turn loop and pipeline use them.
 
+/** DOMAIN_TOOLS' values: the 3-5 domain tools a request needs, or every domain tool on every request. */
+export const DOMAIN_TOOL_POLICIES = ['select', 'all'] as const;
+export type DomainToolPolicy = (typeof DOMAIN_TOOL_POLICIES)[number];
+
 /** What tokenwise uses when a variable is unset. Config, turn settings and the pure steps' fallbacks all read these. */
 export const DEFAULT_LIMITS = {
   /** MAX_INPUT_TOKENS: the prompt cap on input tokens, guarded before every main call. */
@@ -28,7 +32,7 @@ export const DEFAULT_LIMITS = {
    * DOMAIN_TOOLS: `select` offers the 3-5 domain tools a request needs (the selection); `all` offers every domain tool
    * on every request, for a catalogue small enough that reading it whole costs about what changing the list does.
    */
-  domainToolPolicy: 'select',
+  domainToolPolicy: 'select' as DomainToolPolicy,
   /** A conversation idle this long starts a new asset session (assets are shown again once). */
   sessionIdleMs: 30 * 60_000,
   /**

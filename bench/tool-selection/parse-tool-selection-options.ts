@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import type { FindToolsQuery } from '../../testbench/replay/create-scripted-model.ts';
 import { type BillMeasure, readBillMeasure } from '../../testbench/replay/check-selection-targets.ts';
 import { type Half, HALVES } from '../../testbench/replay/split-halves.ts';
+import { readDomainToolPolicy } from '../../testbench/replay/parse-replay-args.ts';
+import type { DomainToolPolicy } from '../../src/defaults.ts';
 
 export type ToolSelectionOptions = {
   /** Whether a fixture runs: `--only` lists keys; without it every fixture that is not opt-in runs. */
@@ -18,7 +20,7 @@ export type ToolSelectionOptions = {
   /** Which bill the bill target checks (`--bill input|all-in`, default input; see BillMeasure). */
   readonly bill: BillMeasure;
   /** `--domain-tools select|all`: the service's DOMAIN_TOOLS (default select). */
-  readonly domainTools: 'select' | 'all';
+  readonly domainTools: DomainToolPolicy;
 };
 
 /** Parses `process.argv` (unknown options throw, as `parseArgs` does); folder and file options become absolute paths. */
@@ -37,10 +39,8 @@ export function parseToolSelectionOptions(): ToolSelectionOptions {
       'domain-tools': { type: 'string' },
     },
   });
-  const domainTools = values['domain-tools'] ?? 'select';
-  if (domainTools !== 'select' && domainTools !== 'all') {
-    throw new Error(`--domain-tools must be select or all, got "${domainTools}"`);
-  }
+  const domainTools = readDomainToolPolicy(values['domain-tools']);
+  if (!domainTools.ok) throw new Error(domainTools.reason);
   const bill = readBillMeasure(values.bill);
   const absolute = (path: string | undefined) => (path === undefined ? undefined : resolve(path));
   return {
@@ -57,6 +57,6 @@ export function parseToolSelectionOptions(): ToolSelectionOptions {
     everydayFile: absolute(values['everyday-file']),
     everydayTools: absolute(values['everyday-tools']),
     bill,
-    domainTools,
+    domainTools: domainTools.policy,
   };
 }

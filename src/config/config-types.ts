@@ -1,4 +1,5 @@
 // The shape of tokenwise's configuration: what parseConfig returns and every runtime reads.
+import type { DomainToolPolicy } from '../defaults.ts';
 import type { LogLevel } from '../logger.ts';
 import type { BudgetConfig } from './parse-budget-config.ts';
 
@@ -68,7 +69,7 @@ export type Config = {
     /** A checkpoint withheld for an unexplained miss is placed once more after this many calls. */
     readonly cacheProbeEveryCalls: number;
     /** DOMAIN_TOOLS: the 3-5 domain tools a request needs (`select`), or every domain tool on every request (`all`). */
-    readonly domainToolPolicy: 'select' | 'all';
+    readonly domainToolPolicy: DomainToolPolicy;
   };
   readonly cacheTtlStatic: '5m' | '1h';
   /** The message cache points' TTL: chosen per conversation from its gaps (adaptive) or fixed. */

@@ -1,6 +1,6 @@
 // Every environment variable tokenwise reads, one valibot schema each, with messages that say how to fix a bad value.
 import * as v from 'valibot';
-import { DEFAULT_LIMITS } from '../defaults.ts';
+import { DEFAULT_LIMITS, DOMAIN_TOOL_POLICIES } from '../defaults.ts';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from './models.ts';
 
 /** Defaults applied when a variable is unset (or blank); the messages below quote them. */
@@ -200,7 +200,7 @@ export const CONFIG_VARIABLES = {
     v.string(),
     v.toLowerCase(),
     v.picklist(
-      ['select', 'all'],
+      DOMAIN_TOOL_POLICIES,
       (issue) => `DOMAIN_TOOLS must be select or all, got ${quote(issue.input)}; unset it to use select`,
     ),
   ),

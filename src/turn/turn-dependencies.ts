@@ -1,6 +1,6 @@
 // What the turn loop needs from the outside world, passed in once: store, model caller, tools, content, clock and ids.
 import type { ModelCaller } from '../bedrock/call-model.ts';
-import { DEFAULT_LIMITS } from '../defaults.ts';
+import { DEFAULT_LIMITS, type DomainToolPolicy } from '../defaults.ts';
 import type { Logger } from '../logger.ts';
 import type { BudgetLimits } from '../pipeline/budget/index.ts';
 import type { CacheTtl } from '../pipeline/types/index.ts';
@@ -28,7 +28,7 @@ export type TurnSettings = {
   readonly minDomainTools: number;
   readonly maxDomainTools: number;
   /** `select`: the 3-5 domain tools a request needs; `all`: every domain tool on every request (DOMAIN_TOOLS). */
-  readonly domainToolPolicy: 'select' | 'all';
+  readonly domainToolPolicy: DomainToolPolicy;
   /** A conversation idle this long starts a new asset session (assets are shown again once). */
   readonly sessionIdleMs: number;
   /** Pins of get_asset results are dropped once the session has this many tokens of conversation (ADR 0028 follow-up). */

@@ -1,4 +1,5 @@
 // Parses `npm run replay -- …` arguments into options, or a message saying what is wrong (exit 2).
+import { DOMAIN_TOOL_POLICIES, type DomainToolPolicy } from '../../src/defaults.ts';
 export type ReplayArgs = {
   readonly input: string;
   readonly tools: readonly string[];
@@ -12,7 +13,7 @@ export type ReplayArgs = {
   readonly db?: string;
   readonly limit?: number;
   /** `--domain-tools all`: every domain tool on every request, as DOMAIN_TOOLS=all (default `select`). */
-  readonly domainTools: 'select' | 'all';
+  readonly domainTools: DomainToolPolicy;
 };
 
 export type ParseReplayArgsResult = { readonly ok: true; readonly args: ReplayArgs } | {
@@ -42,6 +43,16 @@ const VALUE_FLAGS = new Set([
   '--domain-tools',
 ]);
 const BOOLEAN_FLAGS = new Set(['--json', '--live', '--progress']);
+
+/** A `--domain-tools` value (the service's DOMAIN_TOOLS): `select` when absent; anything else but the two is refused. */
+export function readDomainToolPolicy(
+  value: string | undefined,
+): { readonly ok: true; readonly policy: DomainToolPolicy } | { readonly ok: false; readonly reason: string } {
+  const policy = DOMAIN_TOOL_POLICIES.find((one) => one === (value ?? 'select'));
+  return policy === undefined
+    ? { ok: false, reason: `--domain-tools must be ${DOMAIN_TOOL_POLICIES.join(' or ')}, got "${value}"` }
+    : { ok: true, policy };
+}
 
 /** Accepts `--flag value` and `--flag=value`; `--tools` may repeat and takes comma lists. Never throws. */
 export function parseReplayArgs(argv: readonly string[]): ParseReplayArgsResult {
@@ -76,10 +87,8 @@ export function parseReplayArgs(argv: readonly string[]): ParseReplayArgsResult 
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
     return { ok: false, reason: `--limit must be a whole number ≥ 1, got "${limitText}"` };
   }
-  const domainTools = single('--domain-tools') ?? 'select';
-  if (domainTools !== 'select' && domainTools !== 'all') {
-    return { ok: false, reason: `--domain-tools must be select or all, got "${domainTools}"` };
-  }
+  const domainTools = readDomainToolPolicy(single('--domain-tools'));
+  if (!domainTools.ok) return domainTools;
   const tools = (values.get('--tools') ?? []).flatMap((list) => list.split(',')).map((path) => path.trim()).filter((
     path,
   ) => path !== '');
@@ -99,7 +108,7 @@ export function parseReplayArgs(argv: readonly string[]): ParseReplayArgsResult 
       json: flags.has('--json'),
       live: flags.has('--live'),
       progress: flags.has('--progress'),
-      domainTools,
+      domainTools: domainTools.policy,
       ...(limit === undefined ? {} : { limit }),
     },
   };

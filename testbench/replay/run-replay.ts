@@ -1,4 +1,5 @@
 // One replay run: every conversation through the service and its baselines, then the figures per conversation and in total.
+import type { DomainToolPolicy } from '../../src/defaults.ts';
 import { BASELINE_KINDS } from './build-baseline-request.ts';
 import {
   computeConversationFigures,
@@ -26,7 +27,7 @@ export type ReplayRun = {
   readonly cheapModelId: string;
   readonly maxInputTokens: number;
   /** The service's DOMAIN_TOOLS in this run (`--domain-tools`): the selection, or every domain tool on every request. */
-  readonly domainToolPolicy: 'select' | 'all';
+  readonly domainToolPolicy: DomainToolPolicy;
   readonly databaseUrl: string | null;
   /** Recorded tools no manifest described (registered with an open schema). */
   readonly standIns: readonly string[];

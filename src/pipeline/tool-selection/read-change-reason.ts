@@ -16,8 +16,7 @@ export type ToolListChangeReason =
   | 'other-domain'
   | 'assented-proposal'
   | 'find-tools';
-/** Why it did not. */
-/** Why a list stayed; `every-tool`: DOMAIN_TOOLS=all offers the whole catalogue, so there is nothing to choose. */
+/** Why it did not; `every-tool`: DOMAIN_TOOLS=all offers the whole catalogue, so there is nothing to choose. */
 export type ToolListKeepReason = 'no-evidence' | 'no-request' | 'offered-covers' | 'outside-focus' | 'every-tool';
 
 export type ReadChangeReasonInput = {
