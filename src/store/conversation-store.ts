@@ -36,6 +36,11 @@ export type TurnSnapshot = {
   readonly sessionExposures: readonly AssetExposure[];
   /** Times of the latest visible user messages (at most 20), oldest first. */
   readonly recentUserTimes: readonly string[];
+  /**
+   * Start times of the store's latest other turns, of any conversation and user (at most 20), oldest first: how often
+   * the prefix every conversation shares is read. Only times; nothing else of another conversation.
+   */
+  readonly recentTurnStarts: readonly string[];
   /** Visible user messages stored so far (the turns before this one). */
   readonly userMessageCount: number;
   /** Times the domain tool selection changed after the first one (a rewrite of the prefix behind the tools). */

@@ -1,6 +1,6 @@
 // Decides one turn's cache TTLs from the settings' policy and, when adaptive, the conversation's gaps; logs the choice.
 import { lookupModelFacts } from '../config/models.ts';
-import { chooseCacheTtl, measureGaps } from '../pipeline/cache-ttl/index.ts';
+import { chooseCacheTtl, chooseSharedStaticTtl, measureGaps } from '../pipeline/cache-ttl/index.ts';
 import { estimateMessageTokens } from '../pipeline/tokens/index.ts';
 import type { CacheTtl } from '../pipeline/types/index.ts';
 import { isSafeBoundary, type WindowMessage } from '../pipeline/window/index.ts';
@@ -18,6 +18,8 @@ export type TurnCacheTtlInput = {
   readonly turnId: string;
   /** Times of the latest stored user messages (ISO), oldest first. */
   readonly recentUserTimes: readonly string[];
+  /** Start times of the store's latest other turns, any conversation (ISO), oldest first: the shared prefix's reads. */
+  readonly recentTurnStarts: readonly string[];
   /** Stored user messages, and the summaries saved so far (memory version): how often the message prefix moved. */
   readonly userMessageCount: number;
   readonly summaryVersion: number;
@@ -32,7 +34,9 @@ export type TurnCacheTtlInput = {
  * '5m': the message points 5m and the static layers as CACHE_TTL_STATIC says; '1h': everything 1h where the model
  * supports it; 'adaptive': chooseCacheTtl on the gaps before each user message, the message prefix (summary + stored
  * window), what a turn adds (the window's tokens per user turn) and how often the prefix moved anyway (summaries saved
- * per user turn so far: each replaced the start of the window). CACHE_TTL_STATIC=1h stays a floor for the static layers.
+ * per user turn so far: each replaced the start of the window). The static layers are also 1h when the gaps between
+ * the deployment's turns say so (chooseSharedStaticTtl: every conversation reads them, so a new conversation's first
+ * request reads what another one wrote). CACHE_TTL_STATIC=1h stays a floor for the static layers.
  */
 export function chooseTurnCacheTtl(deps: TurnDependencies, input: TurnCacheTtlInput): TurnCacheTtl {
   const { settings } = deps;
@@ -53,7 +57,14 @@ export function chooseTurnCacheTtl(deps: TurnDependencies, input: TurnCacheTtlIn
     rewriteShare: input.userMessageCount === 0 ? 0 : Math.min(1, input.summaryVersion / input.userMessageCount),
     toolChangeShare: input.userMessageCount === 0 ? 0 : Math.min(1, input.toolChanges / input.userMessageCount),
   });
-  const staticTtl: CacheTtl = choice.staticTtl === '1h' || settings.staticTtl === '1h' ? '1h' : '5m';
+  const shared = chooseSharedStaticTtl({
+    gapsMs: measureGaps(input.recentTurnStarts, input.now.getTime()),
+    prices: facts.pricePerMillion,
+    supportsOneHourTtl: facts.supportsOneHourTtl,
+  });
+  const staticTtl: CacheTtl = choice.staticTtl === '1h' || shared.ttl === '1h' || settings.staticTtl === '1h'
+    ? '1h'
+    : '5m';
   deps.logger.log('info', 'cache_ttl', {
     conversationId: input.conversationId,
     turnId: input.turnId,
@@ -62,6 +73,8 @@ export function chooseTurnCacheTtl(deps: TurnDependencies, input: TurnCacheTtlIn
     messageTtl: choice.messageTtl,
     gaps: choice.shares.observed,
     reason: choice.reason,
+    sharedStaticTtl: shared.ttl,
+    sharedReason: shared.reason,
   });
   return { staticTtl, messageTtl: choice.messageTtl, domainToolsTtl: choice.domainToolsTtl };
 }

@@ -44,6 +44,7 @@ async function load(deps: TurnDependencies, turn: LockedTurn, text: string, ledg
     conversationId: turn.scope.conversationId,
     turnId: turn.turnId,
     recentUserTimes: turn.snapshot.recentUserTimes,
+    recentTurnStarts: turn.snapshot.recentTurnStarts,
     userMessageCount: turn.snapshot.userMessageCount,
     summaryVersion: context.memory.version,
     toolChanges: turn.snapshot.toolChanges,

@@ -70,4 +70,24 @@ describe('chooseTurnCacheTtl in a turn', () => {
     const order = ttls.map((ttl) => (ttl === '1h' ? 1 : 0));
     assert.deepEqual(order, [...order].sort((a, b) => b - a), `TTLs increase along the prefix: ${ttls.join(',')}`);
   });
+
+  it("gives a new conversation's first turn a 1-hour standard-tools point when the deployment's turns come every 20 minutes", async () => {
+    // The conversations above ran their twelve turns 1 and 20 minutes apart: nearly every gap over 5 minutes between the
+    // deployment's turns ended within the hour. The new conversation has no gap of its own.
+    const conversationId = await fixture.createConversation();
+    const start = logged.length;
+    fixture.advance(20 * MINUTE);
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Add a task to water the plants' });
+    const line = logged.slice(start).find((entry) => entry.event === 'cache_ttl');
+    assert.match(String(line?.fields['reason']), /^0 gaps/);
+    assert.equal(line?.fields['sharedStaticTtl'], '1h');
+    assert.match(
+      String(line?.fields['sharedReason']),
+      /^12 gaps between the deployment's turns, 8\d% of those over 5m end within the hour/,
+    );
+    const first = fixture.mainRequests().filter((entry) => entry.at >= (fixture.mainRequests().at(-1)?.at ?? 0)).at(0);
+    const ttls = cacheTtls(first?.request);
+    assert.equal(ttls[0], '1h', `the standard tools' point: ${ttls.join(',')}`);
+    assert.ok(ttls.slice(1).every((ttl) => ttl === '5m'), `the conversation's own points stay 5m: ${ttls.join(',')}`);
+  });
 });

@@ -1,4 +1,5 @@
-// The cache TTL per conversation: gaps between user messages → the TTL with the lower expected cost.
+// The cache TTL per conversation: gaps between user messages → the TTL with the lower expected cost; the shared
+// prefix's from the gaps between all turns.
 export {
   CACHE_TTL_MS,
   type CachePrices,
@@ -13,4 +14,9 @@ export {
   shareGaps,
   staticBreakEven,
 } from './choose-cache-ttl.ts';
+export {
+  chooseSharedStaticTtl,
+  type ChooseSharedStaticTtlInput,
+  type SharedStaticTtlChoice,
+} from './choose-shared-static-ttl.ts';
 export { measureGaps } from './measure-gaps.ts';

@@ -171,3 +171,36 @@ describe('startTurn user message times', () => {
     assert.deepEqual((await store.getConversation(scope))?.selectedTools, ['set_reminder']);
   });
 });
+
+describe('startTurn deployment turn starts', () => {
+  it("reads the start times of the store's latest other turns, any conversation or user, oldest first, at most 20", async () => {
+    const { store } = fixture;
+    fixture.advance(24 * 60 * 60_000);
+    const written: string[] = [];
+    for (let index = 0; index < 22; index += 1) {
+      const scope = await newScope(index % 2 === 0 ? 'alice' : 'bob');
+      fixture.advance(11 * 60_000);
+      written.push(fixture.now().toISOString());
+      assert.equal(
+        (await store.startTurn({ ...scope, turnId: `deploy-${index}`, now: fixture.now(), leaseMs: 60_000 })).ok,
+        true,
+      );
+      await store.completeTurn({ ...scope, turnId: `deploy-${index}` });
+    }
+    const scope = await newScope('carol');
+    fixture.advance(11 * 60_000);
+    const started = await store.startTurn({ ...scope, turnId: 'deploy-last', now: fixture.now(), leaseMs: 60_000 });
+    assert.ok(started.ok);
+    assert.deepEqual(started.recentTurnStarts, written.slice(-20), 'only times, never its own turn');
+    assert.deepEqual(started.recentUserTimes, [], 'the conversation itself has none yet');
+  });
+
+  it('finds them through the turns_by_start index, not a scan of every turn', async () => {
+    const plan = await fixture.database.read({
+      sql: 'EXPLAIN QUERY PLAN SELECT t.started_at FROM turns t WHERE t.id <> ? ORDER BY t.started_at DESC LIMIT 20',
+      args: ['x'],
+    });
+    const details = plan.rows.map((row) => String(row['detail'])).join(' | ');
+    assert.match(details, /turns_by_start/, details);
+  });
+});

@@ -43,6 +43,8 @@ async function readLockConflict(
 
 /** How many of the latest user messages' times a turn reads (their gaps choose the cache TTL). */
 const RECENT_USER_TIMES = 20;
+/** How many of the deployment's latest turn starts a turn reads (their gaps choose the shared prefix's cache TTL). */
+const RECENT_TURN_STARTS = 20;
 
 /** The conversation of the scope, only once `turnId` holds its lock (so a refused lock reads nothing). */
 const LOCKED = `(SELECT c.id FROM conversations c WHERE ${OWNED} AND c.turn_lock_owner = ?)`;
@@ -102,10 +104,17 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
             `ORDER BY m.seq DESC LIMIT ${RECENT_USER_TIMES}`,
           args: locked,
         },
+        {
+          // Every conversation's turns, only their start times: the standard tools' cached prefix is the same for all
+          // of them, so the gaps between any two turns choose its TTL (pipeline/cache-ttl). Index turns_by_start.
+          sql:
+            `SELECT t.started_at FROM turns t WHERE t.id <> ? AND ${LOCKED} IS NOT NULL ORDER BY t.started_at DESC ` +
+            `LIMIT ${RECENT_TURN_STARTS}`,
+          args: [input.turnId, ...locked],
+        },
       ];
-      const [taken, abandoned, begun, memory, uncovered, exposures, userTimes] = await context.database.batchWrite(
-        statements,
-      );
+      const [taken, abandoned, begun, memory, uncovered, exposures, userTimes, turnStarts] = await context.database
+        .batchWrite(statements);
       const conversationRow = taken?.rows[0];
       const memoryRow = memory?.rows[0];
       if (conversationRow === undefined) return readLockConflict(context, input);
@@ -127,6 +136,7 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
           createdAt: readText(row, 'created_at'),
         })),
         recentUserTimes: (userTimes?.rows ?? []).map((row) => readText(row, 'created_at')).reverse(),
+        recentTurnStarts: (turnStarts?.rows ?? []).map((row) => readText(row, 'started_at')).reverse(),
         userMessageCount: readNumber(memoryRow, 'user_messages'),
         toolChanges: readNumber(memoryRow, 'tool_changes'),
       };
