@@ -36,15 +36,20 @@ export type TurnCacheTtlInput = {
  * window), what a turn adds (the window's tokens per user turn) and how often the prefix moved anyway (summaries saved
  * per user turn so far: each replaced the start of the window). The static layers are also 1h when the gaps between
  * the deployment's turns say so (chooseSharedStaticTtl: every conversation reads them, so a new conversation's first
- * request reads what another one wrote). CACHE_TTL_STATIC=1h stays a floor for the static layers.
+ * request reads what another one wrote). CACHE_TTL_STATIC=1h stays a floor for the static layers. Under
+ * DOMAIN_TOOLS=all the domain tools and the system layer are static too and take the static TTL.
  */
 export function chooseTurnCacheTtl(deps: TurnDependencies, input: TurnCacheTtlInput): TurnCacheTtl {
   const { settings } = deps;
   const facts = lookupModelFacts(settings.mainModelId);
   const policy = settings.cacheTtlPolicy;
+  // With every domain tool on every request the whole tool list and the system layer behind it are the same for every
+  // conversation: static, and shared like the standard tools.
+  const everyTool = settings.domainToolPolicy === 'all';
   if (policy !== 'adaptive') {
     const messageTtl: CacheTtl = policy === '1h' && facts.supportsOneHourTtl ? '1h' : '5m';
-    return { staticTtl: messageTtl === '1h' ? '1h' : settings.staticTtl, messageTtl };
+    const staticTtl: CacheTtl = messageTtl === '1h' ? '1h' : settings.staticTtl;
+    return { staticTtl, messageTtl, ...(everyTool ? { domainToolsTtl: staticTtl } : {}) };
   }
   const windowTokens = input.storedWindow.reduce((sum, entry) => sum + estimateMessageTokens(entry.message), 0);
   const userTurns = input.storedWindow.filter((entry) => isSafeBoundary(entry.message)).length;
@@ -65,16 +70,17 @@ export function chooseTurnCacheTtl(deps: TurnDependencies, input: TurnCacheTtlIn
   const staticTtl: CacheTtl = choice.staticTtl === '1h' || shared.ttl === '1h' || settings.staticTtl === '1h'
     ? '1h'
     : '5m';
+  const domainToolsTtl = everyTool ? staticTtl : choice.domainToolsTtl;
   deps.logger.log('info', 'cache_ttl', {
     conversationId: input.conversationId,
     turnId: input.turnId,
     staticTtl,
-    domainToolsTtl: choice.domainToolsTtl,
+    domainToolsTtl,
     messageTtl: choice.messageTtl,
     gaps: choice.shares.observed,
     reason: choice.reason,
     sharedStaticTtl: shared.ttl,
     sharedReason: shared.reason,
   });
-  return { staticTtl, messageTtl: choice.messageTtl, domainToolsTtl: choice.domainToolsTtl };
+  return { staticTtl, messageTtl: choice.messageTtl, domainToolsTtl };
 }

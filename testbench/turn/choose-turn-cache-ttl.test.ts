@@ -1,29 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Logger } from '../../src/logger.ts';
-import { createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
+import { cacheTtls, createTurnFixture, type TurnFixture, USER } from './turn-test-support.ts';
 
 const MINUTE = 60_000;
 const logged: { event: string; fields: Record<string, unknown> }[] = [];
 const logger: Logger = { level: 'info', log: (_level, event, fields = {}) => logged.push({ event, fields }) };
-
-/** The TTLs of the cache points of one Converse request (wire shape), in prefix order. */
-function cacheTtls(request: unknown): string[] {
-  const body = request as {
-    toolConfig?: { tools: Record<string, unknown>[] };
-    system?: Record<string, unknown>[];
-    messages?: { content: Record<string, unknown>[] }[];
-  };
-  const blocks = [
-    ...(body.toolConfig?.tools ?? []),
-    ...(body.system ?? []),
-    ...(body.messages ?? []).flatMap((message) => message.content),
-  ];
-  return blocks.flatMap((block) => {
-    const point = block['cachePoint'] as { ttl?: string } | undefined;
-    return point === undefined ? [] : [point.ttl ?? '5m'];
-  });
-}
 
 const QUESTIONS = [
   'Add a task to renew my passport by Friday',

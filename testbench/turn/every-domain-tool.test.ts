@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../src/errors.ts';
 import { FIND_TOOLS_NAME } from '../../src/pipeline/tool-selection/index.ts';
 import { createChatService } from '../../src/turn/create-chat-service.ts';
-import { createTurnFixture, requestToolNames, type TurnFixture, USER } from './turn-test-support.ts';
+import { cacheTtls, createTurnFixture, requestToolNames, type TurnFixture, USER } from './turn-test-support.ts';
 
 // DOMAIN_TOOLS=all through the real turn loop, store and simulator: every domain tool on every request.
 describe('DOMAIN_TOOLS=all', () => {
@@ -30,6 +30,25 @@ describe('DOMAIN_TOOLS=all', () => {
     assert.deepEqual(requestToolNames(second), offered, 'the list never changes');
     assert.equal(fixture.cheapRequests().length, 0, 'no selector call');
     assert.ok((second?.usage?.cacheReadInputTokens ?? 0) > 0, 'the second turn reads the cached tools');
+  });
+
+  it("caches the whole tool list and system layer for every conversation: a new one reads another's", async () => {
+    // Conversations 20 minutes apart: from the second on, the deployment's gaps give the shared prefix 1 hour, and with
+    // every domain tool on every request that prefix runs up to the end of the system layer.
+    const firstCalls = [];
+    for (const text of ['Add a task to renew my passport', 'Remind me to call the dentist', 'List my open tasks']) {
+      fixture.advance(20 * 60_000);
+      const conversationId = await fixture.createConversation();
+      fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Done.' });
+      const before = fixture.mainRequests().length;
+      await fixture.service.sendMessage({ userId: USER, conversationId, text });
+      firstCalls.push(fixture.mainRequests()[before]);
+    }
+    const [, second, third] = firstCalls;
+    assert.deepEqual(cacheTtls(third?.request), ['1h', '1h', '1h', '5m'], 'standard tools, domain tools, system, end');
+    const written = second?.usage?.cacheWriteInputTokens ?? 0;
+    const read = third?.usage?.cacheReadInputTokens ?? 0;
+    assert.ok(read > 0.8 * written, `the third conversation read ${read} of the ${written} tokens the second wrote`);
   });
 
   it('refuses to start when the domain tools take more than half the prompt cap', () => {

@@ -158,3 +158,21 @@ export function countedInputTokens(entry: LogEntry): number {
   const usage = entry.usage;
   return usage === undefined ? 0 : usage.inputTokens + usage.cacheReadInputTokens + usage.cacheWriteInputTokens;
 }
+
+/** The TTLs of the cache points of one Converse request (wire shape), in prefix order. */
+export function cacheTtls(request: unknown): string[] {
+  const body = request as {
+    toolConfig?: { tools: Record<string, unknown>[] };
+    system?: Record<string, unknown>[];
+    messages?: { content: Record<string, unknown>[] }[];
+  };
+  const blocks = [
+    ...(body.toolConfig?.tools ?? []),
+    ...(body.system ?? []),
+    ...(body.messages ?? []).flatMap((message) => message.content),
+  ];
+  return blocks.flatMap((block) => {
+    const point = block['cachePoint'] as { ttl?: string } | undefined;
+    return point === undefined ? [] : [point.ttl ?? '5m'];
+  });
+}
