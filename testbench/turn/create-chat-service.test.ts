@@ -198,7 +198,8 @@ describe('createChatService', () => {
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Hello' });
     const warm = await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Hello again' });
     assert.ok(warm.usage.cacheReadInputTokens > 0, 'the second call reads the cache');
-    fixture.advance(6 * 60_000);
+    // Past the hour: the earlier 6-minute gap gives the standard tools, which every conversation shares, a 1-hour life.
+    fixture.advance(61 * 60_000);
     const lapsed = await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Still there?' });
     assert.equal(lapsed.usage.cacheReadInputTokens, 0);
     await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Add a task to buy milk tomorrow' });
