@@ -60,6 +60,18 @@ export function listReplayedFixtures(
       noTool: false,
       optIn: true,
     },
+    // Never tuned on, and not in the default run: τ²-bench's telecom support dialogues (one recorded run of its 20
+    // tasks) over the agent's 13 tools, where the user fixes their own phone between the agent's lookups. Its small
+    // single-domain catalogue costs the window baseline little, and its bill misses the target (see the README).
+    {
+      key: 'telecom',
+      title: 'τ²-bench telecom (never tuned on)',
+      file: 'tau2-telecom/conversations.jsonl',
+      manifests: ['tau2-telecom/tools.json'],
+      splitKey: (conversation) => conversation.id,
+      noTool: false,
+      optIn: true,
+    },
     // Tuned on from the sixteenth session, not in the default run: BFCL's 200 multi-turn task dialogues over its
     // 128-tool catalogue of eight large domains (a car's 22 controls, a file system's 18 commands), where one request
     // often takes two to four calls, some of them steps the user never names (`cd` before a file command, the brake
