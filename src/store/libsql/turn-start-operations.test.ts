@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
 import { seedMessages } from '../test-support/seed-messages.ts';
+import { RECENT_TURN_STARTS_SQL } from './turn-start-operations.ts';
 import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 
 let fixture: StoreFixture;
@@ -197,10 +198,10 @@ describe('startTurn deployment turn starts', () => {
 
   it('finds them through the turns_by_start index, not a scan of every turn', async () => {
     const plan = await fixture.database.read({
-      sql: 'EXPLAIN QUERY PLAN SELECT t.started_at FROM turns t WHERE t.id <> ? ORDER BY t.started_at DESC LIMIT 20',
-      args: ['x'],
+      sql: `EXPLAIN QUERY PLAN ${RECENT_TURN_STARTS_SQL}`,
+      args: ['turn', 'conversation', 'owner', 'turn'],
     });
     const details = plan.rows.map((row) => String(row['detail'])).join(' | ');
-    assert.match(details, /turns_by_start/, details);
+    assert.match(details, /SCAN t USING INDEX turns_by_start/, details);
   });
 });

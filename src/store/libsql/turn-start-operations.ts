@@ -49,6 +49,15 @@ const RECENT_TURN_STARTS = 20;
 /** The conversation of the scope, only once `turnId` holds its lock (so a refused lock reads nothing). */
 const LOCKED = `(SELECT c.id FROM conversations c WHERE ${OWNED} AND c.turn_lock_owner = ?)`;
 
+/**
+ * Every conversation's turns, only their start times, newest first, without the turn being started; args: its id and
+ * the LOCKED ones. The standard tools' cached prefix is the same for all conversations, so the gaps between any two
+ * turns choose its TTL (pipeline/cache-ttl). Served by the turns_by_start index (migration 0013).
+ */
+export const RECENT_TURN_STARTS_SQL =
+  `SELECT t.started_at FROM turns t WHERE t.id <> ? AND ${LOCKED} IS NOT NULL ORDER BY t.started_at DESC ` +
+  `LIMIT ${RECENT_TURN_STARTS}`;
+
 export function createTurnStartOperations(context: StoreContext): TurnStartOperations {
   return {
     async startTurn(input) {
@@ -104,14 +113,7 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
             `ORDER BY m.seq DESC LIMIT ${RECENT_USER_TIMES}`,
           args: locked,
         },
-        {
-          // Every conversation's turns, only their start times: the standard tools' cached prefix is the same for all
-          // of them, so the gaps between any two turns choose its TTL (pipeline/cache-ttl). Index turns_by_start.
-          sql:
-            `SELECT t.started_at FROM turns t WHERE t.id <> ? AND ${LOCKED} IS NOT NULL ORDER BY t.started_at DESC ` +
-            `LIMIT ${RECENT_TURN_STARTS}`,
-          args: [input.turnId, ...locked],
-        },
+        { sql: RECENT_TURN_STARTS_SQL, args: [input.turnId, ...locked] },
       ];
       const [taken, abandoned, begun, memory, uncovered, exposures, userTimes, turnStarts] = await context.database
         .batchWrite(statements);
