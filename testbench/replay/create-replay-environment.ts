@@ -50,7 +50,12 @@ export type OpenedEnvironment =
     readonly databaseUrl: string;
     close(): Promise<void>;
   }
-  | { readonly ok: false; readonly reason: string };
+  | {
+    readonly ok: false;
+    readonly reason: string;
+    /** Set when DOMAIN_TOOLS=all was refused: the domain tools take more than half the prompt cap. */
+    readonly everyToolRefused?: true;
+  };
 
 /** The wall clock, for live runs: recorded times cannot move real Bedrock's cache, so they are not applied. */
 const WALL_CLOCK: Clock = { now: () => Date.now(), advance: () => undefined, set: () => undefined };
@@ -66,7 +71,7 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
   if (!built.ok) return built;
   // --domain-tools all over a catalogue too large to send whole: said here, before any conversation starts.
   const problem = findEveryToolProblem(built.registry, options.settings);
-  if (problem !== undefined) return { ok: false, reason: problem };
+  if (problem !== undefined) return { ok: false, reason: problem, everyToolRefused: true };
   const temp = options.databaseUrl === undefined ? mkdtempSync(join(tmpdir(), 'tokenwise-replay-')) : undefined;
   const databaseUrl = options.databaseUrl ?? `file:${join(temp as string, 'replay.db')}`;
   const start = Date.parse(options.conversations[0]?.turns[0]?.at ?? '');

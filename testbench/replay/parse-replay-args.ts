@@ -12,8 +12,11 @@ export type ReplayArgs = {
   readonly progress: boolean;
   readonly db?: string;
   readonly limit?: number;
-  /** `--domain-tools all`: every domain tool on every request, as DOMAIN_TOOLS=all (default `select`). */
-  readonly domainTools: DomainToolPolicy;
+  /**
+   * `--domain-tools all`: every domain tool on every request, as DOMAIN_TOOLS=all (default `select`); `compare`: the
+   * run twice, select then all, and both side by side.
+   */
+  readonly domainTools: DomainToolPolicy | 'compare';
 };
 
 export type ParseReplayArgsResult = { readonly ok: true; readonly args: ReplayArgs } | {
@@ -24,12 +27,13 @@ export type ParseReplayArgsResult = { readonly ok: true; readonly args: ReplayAr
 export const REPLAY_USAGE =
   `Usage: npm run replay -- --input <file.jsonl> [--tools <manifest.json>[,more]] [--system-file <file>]
        [--assets <dir>] [--report <file.html>] [--json] [--live] [--progress] [--db <file.db>]
-       [--limit <n conversations>] [--domain-tools select|all]
+       [--limit <n conversations>] [--domain-tools select|all|compare]
 Replays each recorded conversation through the chat service (simulator by default; --live: real Bedrock) and compares
 its cost with three baselines: (a) naive, (b) naive with one moving cache point, (c) a 12-message window with caching.
 --assets: the system prompt names the assets of <dir> (with --system-file, that file replaces the recorded system
 prompt), the replayed model fetches them with get_asset at each session start, and the run reports what they cost.
---domain-tools all: every domain tool on every request (the service's DOMAIN_TOOLS=all), to compare with the selection.
+--domain-tools all: every domain tool on every request (the service's DOMAIN_TOOLS=all), to compare with the selection;
+--domain-tools compare: replays twice, select then all, and says which billed less (no --json, --report or --db).
 Exit 0: replayed; 1: some turns failed; 2: bad arguments or unreadable input.`;
 
 const VALUE_FLAGS = new Set([
@@ -87,8 +91,19 @@ export function parseReplayArgs(argv: readonly string[]): ParseReplayArgsResult 
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
     return { ok: false, reason: `--limit must be a whole number ≥ 1, got "${limitText}"` };
   }
-  const domainTools = readDomainToolPolicy(single('--domain-tools'));
-  if (!domainTools.ok) return domainTools;
+  const domainToolsText = single('--domain-tools');
+  const domainTools = domainToolsText === 'compare'
+    ? { ok: true as const, policy: 'compare' as const }
+    : readDomainToolPolicy(domainToolsText);
+  if (!domainTools.ok) return { ok: false, reason: `${domainTools.reason} (or compare, for both side by side)` };
+  const compareClash = ['--json', '--report', '--db'].find((flag) => flags.has(flag) || single(flag) !== undefined);
+  if (domainTools.policy === 'compare' && compareClash !== undefined) {
+    return {
+      ok: false,
+      reason:
+        `--domain-tools compare prints both runs side by side and takes no ${compareClash}; run each policy alone for that`,
+    };
+  }
   const tools = (values.get('--tools') ?? []).flatMap((list) => list.split(',')).map((path) => path.trim()).filter((
     path,
   ) => path !== '');

@@ -10,6 +10,7 @@ import { createWeatherConversation, WEATHER_TOOLS } from './replay-fixtures.test
 import { DEFAULT_TURN_SETTINGS } from '../../src/turn/turn-dependencies.ts';
 import { createReplaySettings, findLiveConnection, runReplayCli, SIMULATED_TIMEOUT_MS } from './run-replay-cli.ts';
 import { runReplay } from './run-replay.ts';
+import { renderPolicyComparison } from './compare-domain-tool-policies.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'tokenwise-replay-cli-'));
 const input = join(directory, 'weather.jsonl');
@@ -78,7 +79,18 @@ describe('parseReplayArgs', () => {
       [['--input', 'a', '--json=yes'], '--json takes no value'],
       [['--input', 'a', '--input', 'b'], '--input is given more than once'],
       [['--input', 'a', '--limit', '0'], '--limit must be a whole number ≥ 1, got "0"'],
-      [['--input', 'a', '--domain-tools', 'every'], '--domain-tools must be select or all, got "every"'],
+      [
+        ['--input', 'a', '--domain-tools', 'every'],
+        '--domain-tools must be select or all, got "every" (or compare, for both side by side)',
+      ],
+      [
+        ['--input', 'a', '--domain-tools', 'compare', '--json'],
+        '--domain-tools compare prints both runs side by side and takes no --json; run each policy alone for that',
+      ],
+      [
+        ['--input', 'a', '--domain-tools=compare', '--db', 'd.db'],
+        '--domain-tools compare prints both runs side by side and takes no --db; run each policy alone for that',
+      ],
     ];
     for (const [argv, reason] of cases) assert.deepEqual(parseReplayArgs(argv), { ok: false, reason }, argv.join(' '));
   });
@@ -162,6 +174,40 @@ describe('runReplayCli', () => {
     const table = await run(['--input', input, '--tools', tools, '--domain-tools', 'all']);
     assert.match(table.stdout, /cap 24000 tokens, every domain tool on every request\)/);
     assert.doesNotMatch((await run(['--input', input, '--tools', tools])).stdout, /every domain tool/);
+  });
+
+  it('replays twice with --domain-tools compare and says which policy billed less, with both lines', async () => {
+    const result = await run(['--input', input, '--tools', tools, '--domain-tools', 'compare']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Totals \(1 conversations/m, 'the selection run prints its table first');
+    const block = result.stdout.slice(result.stdout.indexOf('Domain tools on these conversations'));
+    assert.match(block, /^ {2}select \(DOMAIN_TOOLS=select, the default\): \d+\.\d% of the better cached baseline/m);
+    assert.match(block, /^ {2}all \(DOMAIN_TOOLS=all\): \d+\.\d% .*offered on the first try 100\.0%/m);
+    assert.match(
+      block,
+      /^(DOMAIN_TOOLS=all billed \d+\.\d% less than the selection|The selection billed \d+\.\d% less)/m,
+    );
+    assert.deepEqual(parseReplayArgs(['--input', 'a', '--domain-tools', 'compare']).ok, true);
+  });
+
+  it('gives the refusal as the all line when the catalogue does not fit half the prompt cap', async () => {
+    const select = await runReplay({
+      conversations: [createWeatherConversation()],
+      manifests: [{ label: 'weather', json: WEATHER_TOOLS }],
+      settings: createReplaySettings({}, false, 'select'),
+      createService: createChatService,
+    });
+    assert.ok(select.ok);
+    const all = await runReplay({
+      conversations: [createWeatherConversation()],
+      manifests: [{ label: 'weather', json: WEATHER_TOOLS }],
+      settings: { ...createReplaySettings({}, false, 'all'), maxInputTokens: 100 },
+      createService: createChatService,
+    });
+    assert.ok(!all.ok && all.everyToolRefused === true);
+    const lines = renderPolicyComparison(select.run, all).split('\n');
+    assert.equal(lines.length, 3);
+    assert.match(lines[2] ?? '', /^ {2}all \(DOMAIN_TOOLS=all\): refused: DOMAIN_TOOLS=all sends every domain tool/);
   });
 
   it('refuses --domain-tools all before any turn when the catalogue does not fit half the prompt cap', async () => {

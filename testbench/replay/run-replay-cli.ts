@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BedrockConnection } from '../../src/bedrock/create-bedrock-client.ts';
 import { DEFAULT_CHEAP_MODEL_ID, DEFAULT_MODEL_ID } from '../../src/config/models.ts';
+import type { DomainToolPolicy } from '../../src/defaults.ts';
 import { readAssetsDirectory } from '../../src/runtime/load-local-content.ts';
 import { DEFAULT_TURN_SETTINGS, type TurnDependencies, type TurnSettings } from '../../src/turn/turn-dependencies.ts';
 import { createProgressBar } from './create-progress-bar.ts';
@@ -11,6 +12,7 @@ import { parseReplayArgs, REPLAY_USAGE } from './parse-replay-args.ts';
 import type { ReplayService } from './replay-conversation.ts';
 import { renderReplayReport } from './render-replay-report.ts';
 import { renderAssetCost } from './render-asset-cost.ts';
+import { renderPolicyComparison } from './compare-domain-tool-policies.ts';
 import { renderReplayTable } from './render-replay-table.ts';
 import { runReplay } from './run-replay.ts';
 
@@ -128,27 +130,41 @@ export async function runReplayCli(
     io.stderr(`replay: ${args.input} holds no valid conversation\n`);
     return 2;
   }
-  const settings = createReplaySettings(io.env, live !== undefined, args.domainTools);
-  const bar = io.isTty || args.progress ? createProgressBar(io.stderr) : undefined;
-  const result = await runReplay({
-    conversations,
-    manifests,
-    settings,
-    ...(assets === undefined ? {} : { assets }),
-    createService: dependencies.createService,
-    baselinesInWorkers: dependencies.baselinesInWorkers === true,
-    ...(args.db === undefined
-      ? {}
-      : { databaseUrl: /^(file|libsql|https?):/.test(args.db) ? args.db : `file:${args.db}` }),
-    ...(live === undefined ? {} : { live }),
-    ...(bar === undefined ? {} : { onProgress: (done: number, total: number) => bar.update(done, total) }),
-  });
-  bar?.finish();
+  const replayWith = async (policy: DomainToolPolicy) => {
+    const bar = io.isTty || args.progress ? createProgressBar(io.stderr) : undefined;
+    const replayed = await runReplay({
+      conversations,
+      manifests,
+      settings: createReplaySettings(io.env, live !== undefined, policy),
+      ...(assets === undefined ? {} : { assets }),
+      createService: dependencies.createService,
+      baselinesInWorkers: dependencies.baselinesInWorkers === true,
+      ...(args.db === undefined
+        ? {}
+        : { databaseUrl: /^(file|libsql|https?):/.test(args.db) ? args.db : `file:${args.db}` }),
+      ...(live === undefined ? {} : { live }),
+      ...(bar === undefined ? {} : { onProgress: (done: number, total: number) => bar.update(done, total) }),
+    });
+    bar?.finish();
+    return replayed;
+  };
+  const result = await replayWith(args.domainTools === 'compare' ? 'select' : args.domainTools);
   if (!result.ok) {
     io.stderr(`replay: ${result.reason}\n`);
     return 2;
   }
   const run = result.run;
+  if (args.domainTools === 'compare') {
+    io.stdout(`${renderReplayTable(run)}\n`);
+    const every = await replayWith('all');
+    io.stdout(`\n${renderPolicyComparison(run, every)}\n`);
+    const failed = !every.ok && every.everyToolRefused !== true;
+    if (failed) io.stderr(`replay: ${every.reason}\n`);
+    const troubledRuns = [run, ...(every.ok ? [every.run] : [])].some((one) =>
+      one.conversations.some((figures) => figures.failedTurns > 0 || figures.sides.ours.validationErrors > 0)
+    );
+    return failed ? 2 : loaded.errors.length > 0 || troubledRuns ? 1 : 0;
+  }
   if (args.json) io.stdout(`${JSON.stringify({ input: args.input, lineErrors: loaded.errors, ...run })}\n`);
   else io.stdout(`${renderReplayTable(run)}\n${run.assets === undefined ? '' : `${renderAssetCost(run)}\n`}`);
   if (args.report !== undefined) {

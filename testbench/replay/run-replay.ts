@@ -42,6 +42,8 @@ export type ReplayRun = {
 export type RunReplayResult = { readonly ok: true; readonly run: ReplayRun } | {
   readonly ok: false;
   readonly reason: string;
+  /** Set when DOMAIN_TOOLS=all was refused: the domain tools take more than half the prompt cap. */
+  readonly everyToolRefused?: true;
 };
 
 /**
