@@ -5,7 +5,7 @@ import type { ReplayRun } from './run-replay.ts';
 import { sumCheapOutputUsd } from './sum-cheap-output.ts';
 import { summariseComparison } from './summarise-comparison.ts';
 
-/** The `all` run, or why the service refused it (a catalogue over half the prompt cap). */
+/** The `all` run, or why the service refused it (a catalogue over half the prompt cap; other failures are the caller's). */
 export type EveryToolRun = { readonly ok: true; readonly run: ReplayRun } | {
   readonly ok: false;
   readonly reason: string;

@@ -157,9 +157,10 @@ export async function runReplayCli(
   if (args.domainTools === 'compare') {
     io.stdout(`${renderReplayTable(run)}\n`);
     const every = await replayWith('all');
-    io.stdout(`\n${renderPolicyComparison(run, every)}\n`);
+    // A refusal (the catalogue over half the cap) is an answer and goes in the comparison; any other failure is not.
     const failed = !every.ok && every.everyToolRefused !== true;
-    if (failed) io.stderr(`replay: ${every.reason}\n`);
+    if (failed) io.stderr(`replay: the DOMAIN_TOOLS=all run failed: ${every.reason}\n`);
+    else io.stdout(`\n${renderPolicyComparison(run, every)}\n`);
     const troubledRuns = [run, ...(every.ok ? [every.run] : [])].some((one) =>
       one.conversations.some((figures) => figures.failedTurns > 0 || figures.sides.ours.validationErrors > 0)
     );
