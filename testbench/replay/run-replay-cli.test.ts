@@ -190,6 +190,39 @@ describe('runReplayCli', () => {
     assert.deepEqual(parseReplayArgs(['--input', 'a', '--domain-tools', 'compare']).ok, true);
   });
 
+  it('says which run billed less either way round, by its share of the first run', async () => {
+    const replay = (policy: 'select' | 'all') =>
+      runReplay({
+        conversations: [createWeatherConversation()],
+        manifests: [{ label: 'weather', json: WEATHER_TOOLS }],
+        settings: createReplaySettings({}, false, policy),
+        createService: createChatService,
+      });
+    const [select, all] = [await replay('select'), await replay('all')];
+    assert.ok(select.ok && all.ok);
+    const [cheaper, dearer] = select.run.totals.ours.billedInputUsd <= all.run.totals.ours.billedInputUsd
+      ? [select.run, all.run]
+      : [all.run, select.run];
+    const verdict = (first: typeof select.run, second: typeof select.run) =>
+      renderPolicyComparison(first, { ok: true, run: second }).split('\n').at(-1) ?? '';
+    const saved = (100 * (dearer.totals.ours.billedInputUsd - cheaper.totals.ours.billedInputUsd)) /
+      dearer.totals.ours.billedInputUsd;
+    assert.match(
+      verdict(dearer, cheaper),
+      new RegExp(
+        `^DOMAIN_TOOLS=all billed ${
+          saved.toFixed(1)
+        }% less than the selection here( and offered every call on the first try)?\\.$`,
+      ),
+    );
+    const more = (100 * (dearer.totals.ours.billedInputUsd - cheaper.totals.ours.billedInputUsd)) /
+      cheaper.totals.ours.billedInputUsd;
+    assert.match(
+      verdict(cheaper, dearer),
+      new RegExp(`^The selection billed ${more.toFixed(1)}% less than DOMAIN_TOOLS=all here`),
+    );
+  });
+
   it('gives the refusal as the all line when the catalogue does not fit half the prompt cap', async () => {
     const select = await runReplay({
       conversations: [createWeatherConversation()],
