@@ -73,6 +73,21 @@ export function staticBreakEven(prices: CachePrices): number {
 }
 
 /**
+ * The static layers' TTL from the gap shares: 1 h when the share of (5m, 1h] gaps among the gaps over 5 minutes is above
+ * staticBreakEven (with a 1-hour cache). Also the share and the break-even, for the reason. Pure.
+ */
+export function chooseStaticTtl(
+  shares: GapShares,
+  prices: CachePrices,
+  supportsOneHourTtl: boolean,
+): { readonly ttl: CacheTtl; readonly mediumShare: number; readonly breakEven: number } {
+  const over5m = shares.within1h + shares.beyond1h;
+  const mediumShare = over5m === 0 ? 0 : shares.within1h / over5m;
+  const breakEven = staticBreakEven(prices);
+  return { ttl: supportsOneHourTtl && mediumShare > breakEven ? '1h' : '5m', mediumShare, breakEven };
+}
+
+/**
  * Expected USD per turn of the message cache points at `ttl`: the turn's new tokens
  * are written; the prefix M is read when it is alive and unchanged, otherwise written again:
  *   cost(T) = wT·d + M·[e·wT + (1 − e)·(r·P(gap ≤ T) + wT·P(gap > T))]
@@ -133,13 +148,11 @@ export function shareGaps(gapsMs: readonly number[]): GapShares {
  */
 export function chooseCacheTtl(input: ChooseCacheTtlInput): CacheTtlChoice {
   const shares = shareGaps(input.gapsMs);
-  const breakEven = staticBreakEven(input.prices);
+  const { ttl: staticTtl, mediumShare, breakEven } = chooseStaticTtl(shares, input.prices, input.supportsOneHourTtl);
   const cost = {
     '5m': expectedMessageCost('5m', shares, input),
     '1h': expectedMessageCost('1h', shares, input),
   };
-  const over5m = shares.within1h + shares.beyond1h;
-  const mediumShare = over5m === 0 ? 0 : shares.within1h / over5m;
   const percent = (value: number) => `${(100 * value).toFixed(0)}%`;
   const seen = `${shares.observed} gaps: ${percent(shares.within5m)} ≤ 5m, ${percent(shares.within1h)} in (5m, 1h], ${
     percent(shares.beyond1h)
@@ -155,7 +168,6 @@ export function chooseCacheTtl(input: ChooseCacheTtlInput): CacheTtlChoice {
     };
   }
   const toolChanges = clamp01(input.toolChangeShare ?? 0);
-  const staticTtl: CacheTtl = mediumShare > breakEven ? '1h' : '5m';
   const domainToolsTtl: CacheTtl = staticTtl === '1h' && prefersOneHour(shares, input.prices, toolChanges)
     ? '1h'
     : '5m';

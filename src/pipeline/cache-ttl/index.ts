@@ -6,6 +6,7 @@ export {
   type CacheTtlChoice,
   chooseCacheTtl,
   type ChooseCacheTtlInput,
+  chooseStaticTtl,
   expectedMessageCost,
   type GapShares,
   MAX_GAPS,
