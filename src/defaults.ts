@@ -1,8 +1,13 @@
 // The default of every limit a deployer can tune, in one place: config quotes them, the turn loop and pipeline use them.
 
-/** DOMAIN_TOOLS' values: the 3-5 domain tools a request needs, or every domain tool on every request. */
-export const DOMAIN_TOOL_POLICIES = ['select', 'all'] as const;
+/**
+ * DOMAIN_TOOLS' values: the 3-5 domain tools a request needs, every domain tool on every request, or the one of the
+ * two that the catalogue's size says (see resolveDomainToolPolicy).
+ */
+export const DOMAIN_TOOL_POLICIES = ['auto', 'select', 'all'] as const;
 export type DomainToolPolicy = (typeof DOMAIN_TOOL_POLICIES)[number];
+/** What `auto` comes to for a catalogue: the policy a turn runs. */
+export type OfferedToolPolicy = Exclude<DomainToolPolicy, 'auto'>;
 
 /** What tokenwise uses when a variable is unset. Config, turn settings and the pure steps' fallbacks all read these. */
 export const DEFAULT_LIMITS = {
@@ -30,9 +35,10 @@ export const DEFAULT_LIMITS = {
   maxDomainTools: 5,
   /**
    * DOMAIN_TOOLS: `select` offers the 3-5 domain tools a request needs (the selection); `all` offers every domain tool
-   * on every request, for a catalogue small enough that reading it whole costs about what changing the list does.
+   * on every request, for a catalogue small enough that reading it whole costs less than changing the list; `auto`
+   * takes `all` for a catalogue of at most AUTO_EVERY_TOOL_MAX_TOKENS, `select` above.
    */
-  domainToolPolicy: 'select' as DomainToolPolicy,
+  domainToolPolicy: 'auto' as DomainToolPolicy,
   /** A conversation idle this long starts a new asset session (assets are shown again once). */
   sessionIdleMs: 30 * 60_000,
   /**

@@ -14,6 +14,8 @@ export type ReplayedFixture = {
   /** Chain each half into one session of at least this many user turns (conversations too short to matter alone). */
   readonly chainUserTurns?: number;
   readonly noTool: boolean;
+  /** Keep only the manifests' tools with this tag (a deployment of one domain, cut from a larger catalogue). */
+  readonly keepTag?: string;
 };
 
 /** Where `--sgd-dir`, `--everyday-file` and `--everyday-tools` point instead of the committed fixtures (absolute). */
@@ -48,6 +50,19 @@ export function listReplayedFixtures(
       manifests: [sgdDir === undefined ? 'sgd/tools.json' : join(sgdDir, 'tools.json')],
       splitKey: (conversation) => conversation.id,
       noTool: false,
+    },
+    // Not in the default run: τ-bench's conversations at a desk of its own 14 airline tools alone (3.7k tokens), the
+    // small single-domain catalogue of many deployments, each conversation on its own. DOMAIN_TOOLS=auto offers it
+    // whole; with --domain-tools select it shows what selecting from such a catalogue costs (see the README).
+    {
+      key: 'tau-desk',
+      title: 'τ-bench airline, its own tools alone',
+      file: 'tau-airline/conversations.jsonl',
+      manifests: ['tau-airline/tools.json'],
+      keepTag: 'airline',
+      splitKey: (conversation) => `task-${String(conversation.meta?.['taskId'] ?? conversation.id)}`,
+      noTool: false,
+      optIn: true,
     },
     // Never tuned on, and not in the default run: ToolTalk's conversations and its terse catalogue of 28 camel-case tools
     // (`AddAlarm`, `QueryCalendar`), a kind the rules were not written for. Its first try and bill miss the targets.

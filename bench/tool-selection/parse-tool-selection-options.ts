@@ -19,7 +19,7 @@ export type ToolSelectionOptions = {
   readonly everydayTools: string | undefined;
   /** Which bill the bill target checks (`--bill input|all-in`, default input; see BillMeasure). */
   readonly bill: BillMeasure;
-  /** `--domain-tools select|all`: the service's DOMAIN_TOOLS (default select). */
+  /** `--domain-tools auto|select|all`: the service's DOMAIN_TOOLS (default auto, as the service). */
   readonly domainTools: DomainToolPolicy;
 };
 

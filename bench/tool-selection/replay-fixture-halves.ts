@@ -42,7 +42,7 @@ export async function replayFixtureHalves(
   const loaded = await loadConversationsFile(resolveFixturePath(entry.file));
   if (loaded.errors.length > 0) throw new Error(`${entry.file}: ${JSON.stringify(loaded.errors.slice(0, 3))}`);
   const split = splitHalves(loaded.conversations, entry.splitKey);
-  const manifests = entry.manifests.map(readFixtureManifest);
+  const manifests = entry.manifests.map((path) => readFixtureManifest(path, entry.keepTag));
   const registry = createToolRegistry();
   for (const one of manifests) registry.loadManifest(one.json);
   const index = createToolIndex(registry.domainTools());
@@ -75,7 +75,8 @@ export async function replayFixtureHalves(
       if (queries.length > 0) {
         recall[half] = { bare: recallAt15(index, queries), context: recallWithContextAt15(index, queries) };
       }
-      const title = entry.noTool ? entry.title : `${entry.title} [${query}]`;
+      const named = result.run.domainToolPolicy === 'all' ? `${entry.title}, every tool` : entry.title;
+      const title = entry.noTool ? named : `${named} [${query}]`;
       rows.push(formatSelectionRow(title, half, figures, recall[half]));
       if (query === 'user-words') {
         checks.push(...checkReplayTargets(`${title} ${half}`, figures, { noTool: entry.noTool, bill: options.bill }));

@@ -201,7 +201,7 @@ export const CONFIG_VARIABLES = {
     v.toLowerCase(),
     v.picklist(
       DOMAIN_TOOL_POLICIES,
-      (issue) => `DOMAIN_TOOLS must be select or all, got ${quote(issue.input)}; unset it to use select`,
+      (issue) => `DOMAIN_TOOLS must be auto, select or all, got ${quote(issue.input)}; unset it to use auto`,
     ),
   ),
   IDEMPOTENCY_TTL_HOURS: integer('IDEMPOTENCY_TTL_HOURS', 1, 8_760),

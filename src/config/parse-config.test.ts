@@ -53,7 +53,7 @@ describe('parseConfig', () => {
         assetPinMaxTokens: 4000,
         cacheUnreadWriteLimit: 3,
         cacheProbeEveryCalls: 20,
-        domainToolPolicy: 'select',
+        domainToolPolicy: 'auto',
       },
       cacheTtlStatic: '5m',
       cacheTtl: 'adaptive',
@@ -279,7 +279,7 @@ describe('parseConfig', () => {
     ],
     ['CACHE_TTL_STATIC', '10m', 'CACHE_TTL_STATIC must be 5m or 1h, got "10m"; unset it to use 5m'],
     ['CACHE_TTL', 'auto', 'CACHE_TTL must be adaptive, 5m or 1h, got "auto"; unset it to use adaptive'],
-    ['DOMAIN_TOOLS', 'every', 'DOMAIN_TOOLS must be select or all, got "every"; unset it to use select'],
+    ['DOMAIN_TOOLS', 'every', 'DOMAIN_TOOLS must be auto, select or all, got "every"; unset it to use auto'],
     [
       'IDEMPOTENCY_TTL_HOURS',
       '0',

@@ -2,7 +2,7 @@
 import { AppError } from '../errors.ts';
 import { computeSavingPercent, parseCacheWatch, pickBilledUsage } from '../pipeline/cost/index.ts';
 import type { ChatService } from './chat-service.ts';
-import { checkEveryToolFits } from './offer-every-domain-tool.ts';
+import { checkEveryToolFits, resolveDomainToolPolicy } from './offer-every-domain-tool.ts';
 import { refreshSummary } from './refresh-summary.ts';
 import { runTurn } from './run-turn.ts';
 import type { TurnDependencies } from './turn-dependencies.ts';
@@ -19,10 +19,20 @@ export type RunningChatService = ChatService & {
 
 /**
  * Every method is scoped to the caller: another user's conversation is `not_found`. Throws AppError config_invalid when
- * DOMAIN_TOOLS=all and the domain catalogue does not fit half the prompt cap (see checkEveryToolFits).
+ * DOMAIN_TOOLS=all and the domain catalogue does not fit half the prompt cap (see checkEveryToolFits). DOMAIN_TOOLS=auto
+ * is resolved here, once, for the registry (see resolveDomainToolPolicy) and logged: the turns see `select` or `all`.
  */
-export function createChatService(deps: TurnDependencies): RunningChatService {
-  checkEveryToolFits(deps.registry, deps.settings);
+export function createChatService(given: TurnDependencies): RunningChatService {
+  checkEveryToolFits(given.registry, given.settings);
+  const choice = resolveDomainToolPolicy(given.registry, given.settings);
+  if (given.settings.domainToolPolicy === 'auto') {
+    given.logger.log('info', 'domain_tools', {
+      policy: choice.policy,
+      catalogueTokens: choice.catalogueTokens,
+      reason: choice.reason,
+    });
+  }
+  const deps: TurnDependencies = { ...given, settings: { ...given.settings, domainToolPolicy: choice.policy } };
   const pending = new Set<Promise<unknown>>();
   const turns = new Set<Promise<unknown>>();
   const shutdown = new AbortController();

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isAppError } from '../errors.ts';
 import { createToolRegistry, STANDARD_TAG } from '../pipeline/tool-catalogue/index.ts';
-import { checkEveryToolFits, measureDomainCatalogue, offerEveryDomainTool } from './offer-every-domain-tool.ts';
+import {
+  AUTO_EVERY_TOOL_MAX_TOKENS,
+  checkEveryToolFits,
+  measureDomainCatalogue,
+  offerEveryDomainTool,
+  resolveDomainToolPolicy,
+} from './offer-every-domain-tool.ts';
 
 /** A catalogue of real-sounding tools: a calendar's and a mailbox's, and one standard tool. */
 function createCatalogue() {
@@ -62,6 +68,78 @@ describe('checkEveryToolFits', () => {
         assert.match(error.message, new RegExp(`raise MAX_INPUT_TOKENS to at least ${2 * tokens}`));
         return true;
       },
+    );
+  });
+});
+
+describe('resolveDomainToolPolicy', () => {
+  const small = createCatalogue();
+  const smallTokens = measureDomainCatalogue(small);
+  /** The calendar and mailbox of createCatalogue plus `count` more services of three tools each, worded apart. */
+  function createLarger(count: number) {
+    const registry = createCatalogue();
+    const services = ['flight', 'hotel', 'restaurant', 'taxi', 'weather', 'music', 'movie', 'bank', 'pharmacy', 'gym'];
+    for (const [at, service] of services.slice(0, count).entries()) {
+      for (const action of ['find', 'book', 'cancel']) {
+        registry.register({
+          name: `${action}_${service}`,
+          description:
+            `${action[0]?.toUpperCase()}${action.slice(1)} a ${service} for the user: the ${service} service ` +
+            `(number ${at}) answers with what it found, booked or cancelled, its price, its date and time, and where it is.`,
+          inputSchema: {
+            type: 'object',
+            properties: {
+              city: { type: 'string', description: `The city where the ${service} is.` },
+              date: { type: 'string', description: 'The date, as the user said it or as YYYY-MM-DD.' },
+              notes: { type: 'string', description: 'Anything else the user asked for, in their own words.' },
+            },
+            required: ['city'],
+          },
+          tags: [service],
+        });
+      }
+    }
+    return registry;
+  }
+
+  it('offers a catalogue of at most 6,000 tokens whole under auto, and says why', () => {
+    const choice = resolveDomainToolPolicy(small, { domainToolPolicy: 'auto', maxInputTokens: 24_000 });
+    assert.deepEqual(choice, {
+      policy: 'all',
+      toolCount: 3,
+      catalogueTokens: smallTokens,
+      autoLimit: AUTO_EVERY_TOOL_MAX_TOKENS,
+      reason: `DOMAIN_TOOLS=auto: the 3 domain tools take about ${smallTokens} tokens, at most 6000`,
+    });
+  });
+
+  it('selects from a catalogue over 6,000 tokens under auto', () => {
+    const large = createLarger(10);
+    const tokens = measureDomainCatalogue(large);
+    assert.ok(tokens > AUTO_EVERY_TOOL_MAX_TOKENS && tokens < 12_000, `a catalogue between the lines: ${tokens}`);
+    const choice = resolveDomainToolPolicy(large, { domainToolPolicy: 'auto', maxInputTokens: 24_000 });
+    assert.equal(choice.policy, 'select');
+    assert.equal(choice.reason, `DOMAIN_TOOLS=auto: the 33 domain tools take about ${tokens} tokens, over 6000`);
+  });
+
+  it('under auto never offers whole what `all` would refuse: the line is at most half the prompt cap', () => {
+    const cap = 2 * smallTokens - 2;
+    const choice = resolveDomainToolPolicy(small, { domainToolPolicy: 'auto', maxInputTokens: cap });
+    assert.equal(choice.policy, 'select');
+    assert.equal(choice.autoLimit, smallTokens - 1);
+    assert.doesNotThrow(() => checkEveryToolFits(small, { domainToolPolicy: 'auto', maxInputTokens: cap }));
+  });
+
+  it('keeps select and all as set, whatever the catalogue size', () => {
+    const large = createLarger(10);
+    assert.equal(
+      resolveDomainToolPolicy(small, { domainToolPolicy: 'select', maxInputTokens: 24_000 }).policy,
+      'select',
+    );
+    assert.equal(resolveDomainToolPolicy(large, { domainToolPolicy: 'all', maxInputTokens: 24_000 }).policy, 'all');
+    assert.equal(
+      resolveDomainToolPolicy(large, { domainToolPolicy: 'all', maxInputTokens: 24_000 }).reason,
+      'DOMAIN_TOOLS=all',
     );
   });
 });

@@ -27,7 +27,10 @@ export type TurnSettings = {
   readonly toolResultMaxTokens: number;
   readonly minDomainTools: number;
   readonly maxDomainTools: number;
-  /** `select`: the 3-5 domain tools a request needs; `all`: every domain tool on every request (DOMAIN_TOOLS). */
+  /**
+   * `select`: the 3-5 domain tools a request needs; `all`: every domain tool on every request; `auto`: the one the
+   * catalogue's size says, resolved by createChatService (a step given `auto` directly selects) (DOMAIN_TOOLS).
+   */
   readonly domainToolPolicy: DomainToolPolicy;
   /** A conversation idle this long starts a new asset session (assets are shown again once). */
   readonly sessionIdleMs: number;

@@ -1,5 +1,6 @@
 // `npm run replay -- --domain-tools compare`: the same conversations under DOMAIN_TOOLS=select and =all, side by side,
 // so a deployer reads which policy costs less on their own conversations and what the selection missed.
+import { describeCatalogueSize } from '../../src/turn/offer-every-domain-tool.ts';
 import { sumToolCalls } from './count-tool-calls.ts';
 import type { ReplayRun } from './run-replay.ts';
 import { sumCheapOutputUsd } from './sum-cheap-output.ts';
@@ -36,12 +37,15 @@ function describePolicy(label: string, run: ReplayRun): { line: string; billedUs
  * the selection's bill) and what the selection left out. When `all` was refused, its line gives the reason. Pure.
  */
 export function renderPolicyComparison(select: ReplayRun, all: EveryToolRun): string {
-  const chosen = describePolicy('select (DOMAIN_TOOLS=select, the default)', select);
+  const chosen = describePolicy('select (DOMAIN_TOOLS=select)', select);
+  const auto = `DOMAIN_TOOLS=auto, the default, takes ${select.autoChoice.policy} here (${
+    describeCatalogueSize(select.autoChoice)
+  }).`;
   const heading =
     'Domain tools on these conversations, select against all (our billed input as a share of the better ' +
     'cached baseline):';
   if (!all.ok) {
-    return [heading, chosen.line, `  all (DOMAIN_TOOLS=all): refused: ${all.reason}`].join('\n');
+    return [heading, chosen.line, `  all (DOMAIN_TOOLS=all): refused: ${all.reason}`, auto].join('\n');
   }
   const every = describePolicy('all (DOMAIN_TOOLS=all)', all.run);
   const calls = sumToolCalls(select.conversations.map((one) => one.toolCalls));
@@ -53,5 +57,5 @@ export function renderPolicyComparison(select: ReplayRun, all: EveryToolRun): st
     : `The selection billed ${percent(-difference)} less than DOMAIN_TOOLS=all here${
       calls.missed > 0 ? `, and missed ${calls.missed} of ${calls.recorded} recorded tool calls` : ''
     }.`;
-  return [heading, chosen.line, every.line, verdict].join('\n');
+  return [heading, chosen.line, every.line, verdict, auto].join('\n');
 }

@@ -14,7 +14,11 @@ import type { TurnDependencies, TurnSettings } from '../../src/turn/turn-depende
 import { type Clock, createClock, createSimulator, startSimulatorServer } from '../simulator/index.ts';
 import type { Conversation } from './conversation-format.ts';
 import { createReplayRegistry } from './create-replay-registry.ts';
-import { findEveryToolProblem } from '../../src/turn/offer-every-domain-tool.ts';
+import {
+  type DomainToolChoice,
+  findEveryToolProblem,
+  resolveDomainToolPolicy,
+} from '../../src/turn/offer-every-domain-tool.ts';
 import { createBaselineMeasurer } from './measure-baselines.ts';
 import type { FindToolsQuery } from './create-scripted-model.ts';
 import type { ReplayEnvironment, ReplayService } from './replay-conversation.ts';
@@ -48,6 +52,8 @@ export type OpenedEnvironment =
     readonly environment: ReplayEnvironment;
     readonly standIns: readonly string[];
     readonly databaseUrl: string;
+    /** What DOMAIN_TOOLS=auto, the service's default, comes to for this catalogue (whatever the run's policy). */
+    readonly autoChoice: DomainToolChoice;
     close(): Promise<void>;
   }
   | {
@@ -72,6 +78,12 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
   // --domain-tools all over a catalogue too large to send whole: said here, before any conversation starts.
   const problem = findEveryToolProblem(built.registry, options.settings);
   if (problem !== undefined) return { ok: false, reason: problem, everyToolRefused: true };
+  // The policy the service will run (DOMAIN_TOOLS=auto resolved for this catalogue), for the run's report.
+  const settings = {
+    ...options.settings,
+    domainToolPolicy: resolveDomainToolPolicy(built.registry, options.settings).policy,
+  };
+  const autoChoice = resolveDomainToolPolicy(built.registry, { ...options.settings, domainToolPolicy: 'auto' });
   const temp = options.databaseUrl === undefined ? mkdtempSync(join(tmpdir(), 'tokenwise-replay-')) : undefined;
   const databaseUrl = options.databaseUrl ?? `file:${join(temp as string, 'replay.db')}`;
   const start = Date.parse(options.conversations[0]?.turns[0]?.at ?? '');
@@ -116,7 +128,7 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
     registry: built.registry,
     toolIndex: createToolIndex(built.registry.domainTools()),
     standardHandlers: built.standardHandlers,
-    settings: options.settings,
+    settings,
     assets: options.assets ?? new Map(),
     clock,
     ...(simulator === undefined ? {} : { simulator }),
@@ -127,5 +139,5 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
     baselines,
     ...(options.findToolsQuery === undefined ? {} : { findToolsQuery: options.findToolsQuery }),
   };
-  return { ok: true, environment, standIns: built.standIns, databaseUrl, close };
+  return { ok: true, environment, standIns: built.standIns, databaseUrl, autoChoice, close };
 }

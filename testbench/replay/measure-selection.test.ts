@@ -11,7 +11,13 @@ import {
 } from './replay-fixtures.test-support.ts';
 import { runReplay } from './run-replay.ts';
 
-const SETTINGS = { ...DEFAULT_TURN_SETTINGS, mainModelId: DEFAULT_MODEL_ID, cheapModelId: DEFAULT_CHEAP_MODEL_ID };
+// The selection's figures: a catalogue this small would be offered whole under the default (auto).
+const SETTINGS = {
+  ...DEFAULT_TURN_SETTINGS,
+  mainModelId: DEFAULT_MODEL_ID,
+  cheapModelId: DEFAULT_CHEAP_MODEL_ID,
+  domainToolPolicy: 'select' as const,
+};
 
 describe('measureSelection', () => {
   it('sums a run’s verdicts, tool-list changes, cache reads and bill into the figures the bench checks', async () => {

@@ -1,5 +1,6 @@
 // Parses `npm run replay -- …` arguments into options, or a message saying what is wrong (exit 2).
-import { DOMAIN_TOOL_POLICIES, type DomainToolPolicy } from '../../src/defaults.ts';
+import { DEFAULT_LIMITS, DOMAIN_TOOL_POLICIES, type DomainToolPolicy } from '../../src/defaults.ts';
+import { AUTO_EVERY_TOOL_MAX_TOKENS } from '../../src/turn/offer-every-domain-tool.ts';
 export type ReplayArgs = {
   readonly input: string;
   readonly tools: readonly string[];
@@ -13,8 +14,8 @@ export type ReplayArgs = {
   readonly db?: string;
   readonly limit?: number;
   /**
-   * `--domain-tools all`: every domain tool on every request, as DOMAIN_TOOLS=all (default `select`); `compare`: the
-   * run twice, select then all, and both side by side.
+   * `--domain-tools`: as the service's DOMAIN_TOOLS (default `auto`: `all` for a catalogue of at most 6,000 tokens,
+   * `select` above); `compare`: the run twice, select then all, and both side by side.
    */
   readonly domainTools: DomainToolPolicy | 'compare';
 };
@@ -27,12 +28,13 @@ export type ParseReplayArgsResult = { readonly ok: true; readonly args: ReplayAr
 export const REPLAY_USAGE =
   `Usage: npm run replay -- --input <file.jsonl> [--tools <manifest.json>[,more]] [--system-file <file>]
        [--assets <dir>] [--report <file.html>] [--json] [--live] [--progress] [--db <file.db>]
-       [--limit <n conversations>] [--domain-tools select|all|compare]
+       [--limit <n conversations>] [--domain-tools auto|select|all|compare]
 Replays each recorded conversation through the chat service (simulator by default; --live: real Bedrock) and compares
 its cost with three baselines: (a) naive, (b) naive with one moving cache point, (c) a 12-message window with caching.
 --assets: the system prompt names the assets of <dir> (with --system-file, that file replaces the recorded system
 prompt), the replayed model fetches them with get_asset at each session start, and the run reports what they cost.
---domain-tools all: every domain tool on every request (the service's DOMAIN_TOOLS=all), to compare with the selection;
+--domain-tools: as the service's DOMAIN_TOOLS; auto (the default): every domain tool on every request for a catalogue
+of at most ${AUTO_EVERY_TOOL_MAX_TOKENS} tokens, 3-5 selected per request above; select or all: that policy whatever the catalogue's size;
 --domain-tools compare: replays twice, select then all, and says which billed less (no --json, --report or --db).
 Exit 0: replayed; 1: some turns failed; 2: bad arguments or unreadable input.`;
 
@@ -48,13 +50,18 @@ const VALUE_FLAGS = new Set([
 ]);
 const BOOLEAN_FLAGS = new Set(['--json', '--live', '--progress']);
 
-/** A `--domain-tools` value (the service's DOMAIN_TOOLS): `select` when absent; anything else but the two is refused. */
+/** A `--domain-tools` value (the service's DOMAIN_TOOLS): `auto` when absent, as the service; anything else is refused. */
 export function readDomainToolPolicy(
   value: string | undefined,
 ): { readonly ok: true; readonly policy: DomainToolPolicy } | { readonly ok: false; readonly reason: string } {
-  const policy = DOMAIN_TOOL_POLICIES.find((one) => one === (value ?? 'select'));
+  const policy = DOMAIN_TOOL_POLICIES.find((one) => one === (value ?? DEFAULT_LIMITS.domainToolPolicy));
   return policy === undefined
-    ? { ok: false, reason: `--domain-tools must be ${DOMAIN_TOOL_POLICIES.join(' or ')}, got "${value}"` }
+    ? {
+      ok: false,
+      reason: `--domain-tools must be ${DOMAIN_TOOL_POLICIES.slice(0, -1).join(', ')} or ${
+        DOMAIN_TOOL_POLICIES.at(-1)
+      }, got "${value}"`,
+    }
     : { ok: true, policy };
 }
 

@@ -35,6 +35,13 @@ const RUN: ReplayRun = {
   cheapModelId: 'us.anthropic.claude-haiku-4-5-20251001-v1:0',
   maxInputTokens: 24_000,
   domainToolPolicy: 'select',
+  autoChoice: {
+    policy: 'select',
+    toolCount: 30,
+    catalogueTokens: 8_485,
+    autoLimit: 6_000,
+    reason: 'DOMAIN_TOOLS=auto',
+  },
   databaseUrl: null,
   standIns: [],
   conversations: [

@@ -14,7 +14,13 @@ import {
   WEATHER_TOOLS,
 } from './replay-fixtures.test-support.ts';
 
-const SETTINGS = { ...DEFAULT_TURN_SETTINGS, mainModelId: DEFAULT_MODEL_ID, cheapModelId: DEFAULT_CHEAP_MODEL_ID };
+// The selection's figures: a catalogue this small would be offered whole under the default (auto).
+const SETTINGS = {
+  ...DEFAULT_TURN_SETTINGS,
+  mainModelId: DEFAULT_MODEL_ID,
+  cheapModelId: DEFAULT_CHEAP_MODEL_ID,
+  domainToolPolicy: 'select' as const,
+};
 
 describe('replayConversation', () => {
   const conversation = createWeatherConversation();

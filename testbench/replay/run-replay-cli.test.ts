@@ -81,7 +81,7 @@ describe('parseReplayArgs', () => {
       [['--input', 'a', '--limit', '0'], '--limit must be a whole number ≥ 1, got "0"'],
       [
         ['--input', 'a', '--domain-tools', 'every'],
-        '--domain-tools must be select or all, got "every" (or compare, for both side by side)',
+        '--domain-tools must be auto, select or all, got "every" (or compare, for both side by side)',
       ],
       [
         ['--input', 'a', '--domain-tools', 'compare', '--json'],
@@ -143,7 +143,7 @@ describe('runReplayCli', () => {
     });
     const live = createReplaySettings({ BEDROCK_MODEL_ID: 'm', BEDROCK_CHEAP_MODEL_ID: 'c' }, true);
     assert.deepEqual(live, { ...DEFAULT_TURN_SETTINGS, mainModelId: 'm', cheapModelId: 'c' });
-    assert.equal(live.domainToolPolicy, 'select', 'the service default unless --domain-tools says otherwise');
+    assert.equal(live.domainToolPolicy, 'auto', 'the service default unless --domain-tools says otherwise');
     assert.equal(createReplaySettings({}, false, 'all').domainToolPolicy, 'all');
   });
 
@@ -173,7 +173,10 @@ describe('runReplayCli', () => {
     assert.equal(calls.filter((call) => call.kind === 'selector').length, 0);
     const table = await run(['--input', input, '--tools', tools, '--domain-tools', 'all']);
     assert.match(table.stdout, /cap 24000 tokens, every domain tool on every request\)/);
-    assert.doesNotMatch((await run(['--input', input, '--tools', tools])).stdout, /every domain tool/);
+    const select = await run(['--input', input, '--tools', tools, '--domain-tools', 'select']);
+    assert.doesNotMatch(select.stdout, /every domain tool/);
+    // Two weather tools take far less than 6,000 tokens: the default (auto) offers them whole too.
+    assert.match((await run(['--input', input, '--tools', tools])).stdout, /every domain tool on every request\)/);
   });
 
   it('replays twice with --domain-tools compare and says which policy billed less, with both lines', async () => {
@@ -181,11 +184,15 @@ describe('runReplayCli', () => {
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^Totals \(1 conversations/m, 'the selection run prints its table first');
     const block = result.stdout.slice(result.stdout.indexOf('Domain tools on these conversations'));
-    assert.match(block, /^ {2}select \(DOMAIN_TOOLS=select, the default\): \d+\.\d% of the better cached baseline/m);
+    assert.match(block, /^ {2}select \(DOMAIN_TOOLS=select\): \d+\.\d% of the better cached baseline/m);
     assert.match(block, /^ {2}all \(DOMAIN_TOOLS=all\): \d+\.\d% .*offered on the first try 100\.0%/m);
     assert.match(
       block,
       /^(DOMAIN_TOOLS=all billed \d+\.\d% less than the selection|The selection billed \d+\.\d% less)/m,
+    );
+    assert.match(
+      block,
+      /^DOMAIN_TOOLS=auto, the default, takes all here \(the 2 domain tools take about \d+ tokens, at most 6000\)\.$/m,
     );
     assert.deepEqual(parseReplayArgs(['--input', 'a', '--domain-tools', 'compare']).ok, true);
   });
@@ -204,7 +211,7 @@ describe('runReplayCli', () => {
       ? [select.run, all.run]
       : [all.run, select.run];
     const verdict = (first: typeof select.run, second: typeof select.run) =>
-      renderPolicyComparison(first, { ok: true, run: second }).split('\n').at(-1) ?? '';
+      renderPolicyComparison(first, { ok: true, run: second }).split('\n').at(-2) ?? '';
     const saved = (100 * (dearer.totals.ours.billedInputUsd - cheaper.totals.ours.billedInputUsd)) /
       dearer.totals.ours.billedInputUsd;
     assert.match(
@@ -239,8 +246,9 @@ describe('runReplayCli', () => {
     });
     assert.ok(!all.ok && all.everyToolRefused === true);
     const lines = renderPolicyComparison(select.run, all).split('\n');
-    assert.equal(lines.length, 3);
+    assert.equal(lines.length, 4);
     assert.match(lines[2] ?? '', /^ {2}all \(DOMAIN_TOOLS=all\): refused: DOMAIN_TOOLS=all sends every domain tool/);
+    assert.match(lines[3] ?? '', /^DOMAIN_TOOLS=auto, the default, takes all here/);
   });
 
   it('refuses --domain-tools all before any turn when the catalogue does not fit half the prompt cap', async () => {

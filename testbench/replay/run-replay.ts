@@ -1,5 +1,6 @@
 // One replay run: every conversation through the service and its baselines, then the figures per conversation and in total.
-import type { DomainToolPolicy } from '../../src/defaults.ts';
+import type { OfferedToolPolicy } from '../../src/defaults.ts';
+import type { DomainToolChoice } from '../../src/turn/offer-every-domain-tool.ts';
 import { BASELINE_KINDS } from './build-baseline-request.ts';
 import {
   computeConversationFigures,
@@ -27,7 +28,10 @@ export type ReplayRun = {
   readonly cheapModelId: string;
   readonly maxInputTokens: number;
   /** The service's DOMAIN_TOOLS in this run (`--domain-tools`): the selection, or every domain tool on every request. */
-  readonly domainToolPolicy: DomainToolPolicy;
+  /** The policy the run's service ran: DOMAIN_TOOLS=auto resolved for the catalogue. */
+  readonly domainToolPolicy: OfferedToolPolicy;
+  /** What DOMAIN_TOOLS=auto, the service's default, comes to for this catalogue, and why. */
+  readonly autoChoice: DomainToolChoice;
   readonly databaseUrl: string | null;
   /** Recorded tools no manifest described (registered with an open schema). */
   readonly standIns: readonly string[];
@@ -54,6 +58,7 @@ export type RunReplayResult = { readonly ok: true; readonly run: ReplayRun } | {
 export async function runReplay(options: RunReplayOptions): Promise<RunReplayResult> {
   const opened = await createReplayEnvironment(options);
   if (!opened.ok) return opened;
+  const { domainToolPolicy } = opened.environment.settings;
   const total = options.conversations.reduce(
     (sum, conversation) =>
       sum + groupExchanges(conversation).length + BASELINE_KINDS.length * listRecordedCalls(conversation).length,
@@ -86,7 +91,8 @@ export async function runReplay(options: RunReplayOptions): Promise<RunReplayRes
       mainModelId: options.settings.mainModelId,
       cheapModelId: options.settings.cheapModelId,
       maxInputTokens: options.settings.maxInputTokens,
-      domainToolPolicy: options.settings.domainToolPolicy,
+      domainToolPolicy: domainToolPolicy === 'all' ? 'all' : 'select',
+      autoChoice: opened.autoChoice,
       databaseUrl: options.databaseUrl ?? null,
       standIns: opened.standIns,
       conversations,
