@@ -2,10 +2,10 @@
 // simulator with the honest scripted model (a tool the request did not offer is a miss; find_tools may recover it), and
 // the local ranking's recall at 15, bare and with the conversation's context. Exits 1 below a target. No timing target:
 // a busy machine changes no figure here.
-// `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|topical|pool|topical-pool|bfcl|tau-desk|tooltalk|telecom|bfcl-dialogues] [--half tuning|held-out] [--query user-words|intent]
+// `tsx bench/tool-selection.bench.ts [--only tau|sgd|everyday|topical|pool|topical-pool|bfcl|tau-each|tau-desk|tooltalk|telecom|bfcl-dialogues] [--half tuning|held-out] [--query user-words|intent]
 // [--misses] [--seed <text>] [--sgd-dir <folder>] [--everyday-file <file.jsonl>] [--everyday-tools <tools.json>]
 // [--bill input|all-in] [--domain-tools auto|select|all]`
-// (tau-desk, tooltalk, telecom and bfcl-dialogues run only when --only names them; --seed: the simulator's seed, default `replay`: its stand-in for the cheap model draws the selector's picks from the
+// (tau-each, tau-desk, tooltalk, telecom and bfcl-dialogues run only when --only names them; --seed: the simulator's seed, default `replay`: its stand-in for the cheap model draws the selector's picks from the
 // shortlist, so a figure that moves with the seed owes that much to the draws; --sgd-dir: another
 // set of SGD dialogues with its tools.json and system-prompt.md, as testbench/replay/build-sgd-fixture.ts --output
 // writes it, replayed in its own two halves instead of the fixture; --everyday-file: other conversations that need no

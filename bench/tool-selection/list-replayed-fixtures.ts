@@ -51,6 +51,18 @@ export function listReplayedFixtures(
       splitKey: (conversation) => conversation.id,
       noTool: false,
     },
+    // Not in the default run: τ-bench's conversations each on its own (not chained into one long session, where the list
+    // grows to hold most of the desk's tools) over the same 156 tools: a desk's conversations as they come, which
+    // miss the first try target (see the README).
+    {
+      key: 'tau-each',
+      title: 'τ-bench airline, each conversation alone',
+      file: 'tau-airline/conversations.jsonl',
+      manifests: ['tau-airline/tools.json', 'bfcl/tools.json'],
+      splitKey: (conversation) => `task-${String(conversation.meta?.['taskId'] ?? conversation.id)}`,
+      noTool: false,
+      optIn: true,
+    },
     // Not in the default run: τ-bench's conversations at a desk of its own 14 airline tools alone (3.7k tokens), the
     // small single-domain catalogue of many deployments, each conversation on its own. DOMAIN_TOOLS=auto offers it
     // whole; with --domain-tools select it shows what selecting from such a catalogue costs (see the README).

@@ -41,6 +41,12 @@ export type TurnSnapshot = {
    * the prefix every conversation shares is read. Only times; nothing else of another conversation.
    */
   readonly recentTurnStarts: readonly string[];
+  /**
+   * The domain tools each of the store's latest other conversations that ran one has run, and those it ran late (at
+   * most 50 conversations, the latest first), whatever their user: which tools most conversations need and lack. Only
+   * tool names.
+   */
+  readonly recentRanTools: readonly { readonly ran: readonly string[]; readonly late: readonly string[] }[];
   /** Visible user messages stored so far (the turns before this one). */
   readonly userMessageCount: number;
   /** Times the domain tool selection changed after the first one (a rewrite of the prefix behind the tools). */
@@ -94,6 +100,13 @@ export interface ConversationStore extends BudgetStore, LearnedStateStore, Conso
   setSelectedTools(
     input: Scoped<{ tools: readonly string[] | null; order?: readonly string[] | null }>,
   ): Promise<void>;
+
+  /**
+   * Adds `tools` (domain tools a turn ran) and `late` (those of them its list lacked at the start, or offered only as
+   * staples) to the conversation's sets, and marks it as having run one at `at`: what the staples are read from
+   * (TurnSnapshot.recentRanTools).
+   */
+  recordRanTools(input: Scoped<{ tools: readonly string[]; late: readonly string[]; at: Date }>): Promise<void>;
 
   /**
    * In ONE transaction: takes the one-turn-at-a-time lock until `now + leaseMs` (free, expired or already this turn's;

@@ -31,6 +31,11 @@ export type ChooseToolsInput = {
   readonly previousOrder?: readonly string[] | null;
   /** Tools the model called in the window, most recent first: they show the conversation's domain and stay selected. */
   readonly calledTools?: readonly string[];
+  /**
+   * The deployment's staples (see findStapleTools): added to a conversation's first list and to every change, never
+   * on their own (a list kept stays as it is).
+   */
+  readonly staples?: readonly string[];
 };
 
 export type ChosenTools = {
@@ -46,6 +51,8 @@ export type ChosenTools = {
   readonly plan: ToolListPlan;
   /** The selector call, when one was made (billed like any other). */
   readonly call: ModelCallRecord | null;
+  /** The deployment's staples this turn (see ChooseToolsInput), whether or not this list took them. */
+  readonly staples: readonly string[];
 };
 
 /**
@@ -103,7 +110,11 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     minTools: settings.minDomainTools,
     maxTools: settings.maxDomainTools,
   }, learned);
-  const tools = names.flatMap((name) => registry.get(name) ?? []);
+  // The staples come last, as the tools in use least recently (the first to go when the list is trimmed).
+  const staples = plan.kind === 'change' || input.previousSelection === null
+    ? (input.staples ?? []).filter((name) => !names.includes(name) && isDomainTool(deps, name))
+    : [];
+  const tools = [...names, ...staples].flatMap((name) => registry.get(name) ?? []);
   const sent = input.previousOrder ?? [...(input.previousSelection ?? [])].sort(compareText);
   return {
     tools: keepToolPlaces(sent, tools.map((tool) => tool.name)).flatMap((name) => registry.get(name) ?? []),
@@ -111,5 +122,6 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     selection,
     plan,
     call,
+    staples: input.staples ?? [],
   };
 }

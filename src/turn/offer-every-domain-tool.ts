@@ -102,5 +102,6 @@ export function offerEveryDomainTool(registry: ToolRegistry): ChosenTools {
     selection: { selected: names, source: 'keep', dropped: [] },
     plan: { kind: 'keep', selected: names, reason: 'every-tool' },
     call: null,
+    staples: [],
   };
 }

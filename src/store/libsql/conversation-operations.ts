@@ -17,8 +17,14 @@ const MAX_ID_LENGTH = 200;
 
 type ConversationOperations = Pick<
   ConversationStore,
-  'createConversation' | 'getConversation' | 'deleteConversation' | 'setSelectedTools'
+  'createConversation' | 'getConversation' | 'deleteConversation' | 'setSelectedTools' | 'recordRanTools'
 >;
+
+/** A stored JSON list of names (or null) with the names of one `?` argument added, once each, as a JSON list. */
+function unionOfNames(column: string): string {
+  return `(SELECT json_group_array(value) FROM (SELECT value FROM json_each(COALESCE(${column}, '[]')) ` +
+    'UNION SELECT value FROM json_each(?)))';
+}
 
 export function createConversationOperations(context: StoreContext): ConversationOperations {
   let derivedColumns: Promise<{ table: string; column: string }[]> | null = null;
@@ -98,6 +104,14 @@ export function createConversationOperations(context: StoreContext): Conversatio
       return (results.at(-1)?.rows.length ?? 0) > 0;
     },
 
+    async recordRanTools(input) {
+      // The unions of the stored sets and this turn's tools, in SQL: one statement, whatever ran before.
+      await updateOwned(
+        input,
+        `ran_tools = ${unionOfNames('c.ran_tools')}, late_tools = ${unionOfNames('c.late_tools')}, tools_ran_at = ?`,
+        [writeNames(input.tools, 'ran tools'), writeNames(input.late, 'late tools'), input.at.toISOString()],
+      );
+    },
     async setSelectedTools(input) {
       const tools = input.tools === null ? null : writeNames(input.tools, 'selected tools');
       // Clearing the selection clears its order too; an order not given stays as it is.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
 import { seedMessages } from '../test-support/seed-messages.ts';
-import { RECENT_TURN_STARTS_SQL } from './turn-start-operations.ts';
+import { RECENT_RAN_TOOLS, RECENT_RAN_TOOLS_SQL, RECENT_TURN_STARTS_SQL } from './turn-start-operations.ts';
 import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 
 let fixture: StoreFixture;
@@ -203,5 +203,84 @@ describe('startTurn deployment turn starts', () => {
     });
     const details = plan.rows.map((row) => String(row['detail'])).join(' | ');
     assert.match(details, /SCAN t USING INDEX turns_by_start/, details);
+  });
+});
+
+describe('startTurn deployment staples', () => {
+  it('keeps what each conversation ran and ran late, once each, and hands other conversations the latest 50', async () => {
+    const { store } = fixture;
+    fixture.advance(24 * 60 * 60_000);
+    const first = await newScope('dora');
+    await store.recordRanTools({
+      ...first,
+      tools: ['get_user_details', 'cancel_reservation'],
+      late: ['get_user_details'],
+      at: fixture.now(),
+    });
+    await store.recordRanTools({
+      ...first,
+      tools: ['get_user_details', 'get_reservation_details'],
+      late: ['get_reservation_details', 'get_user_details'],
+      at: fixture.now(),
+    });
+    const written: { ran: string[]; late: string[] }[] = [];
+    for (let index = 0; index < RECENT_RAN_TOOLS + 2; index += 1) {
+      const scope = await newScope(index % 2 === 0 ? 'erin' : 'frank');
+      fixture.advance(60_000);
+      const tools = [`tool_${index}`, 'get_user_details'];
+      await store.recordRanTools({ ...scope, tools, late: [`tool_${index}`], at: fixture.now() });
+      written.push({ ran: [...tools].sort(), late: [`tool_${index}`] });
+    }
+    // A conversation that never ran a domain tool is not among them.
+    await newScope('gina');
+    const scope = await newScope('hal');
+    await store.recordRanTools({ ...scope, tools: ['own_tool'], late: ['own_tool'], at: fixture.now() });
+    fixture.advance(60_000);
+    const started = await store.startTurn({ ...scope, turnId: 'staples', now: fixture.now(), leaseMs: 60_000 });
+    assert.ok(started.ok);
+    const sorted = started.recentRanTools.map((one) => ({ ran: [...one.ran].sort(), late: [...one.late].sort() }));
+    assert.equal(sorted.length, RECENT_RAN_TOOLS);
+    assert.deepEqual(sorted, written.slice(-RECENT_RAN_TOOLS).reverse(), 'the latest first, never its own');
+    await store.completeTurn({ ...scope, turnId: 'staples' });
+
+    const later = await newScope('ivy');
+    fixture.advance(24 * 60 * 60_000);
+    await store.recordRanTools({ ...first, tools: ['get_user_details'], late: [], at: fixture.now() });
+    const again = await store.startTurn({ ...later, turnId: 'staples-2', now: fixture.now(), leaseMs: 60_000 });
+    assert.ok(again.ok);
+    assert.deepEqual(
+      {
+        ran: [...(again.recentRanTools[0]?.ran ?? [])].sort(),
+        late: [...(again.recentRanTools[0]?.late ?? [])].sort(),
+      },
+      {
+        ran: ['cancel_reservation', 'get_reservation_details', 'get_user_details'],
+        late: ['get_reservation_details', 'get_user_details'],
+      },
+      'the union of its turns, each tool once, and the conversation that ran one last comes first',
+    );
+    await store.completeTurn({ ...later, turnId: 'staples-2' });
+  });
+
+  it('refuses a list that holds no tool name, and a conversation of another owner', async () => {
+    const { store } = fixture;
+    const scope = await newScope('judy');
+    await assert.rejects(
+      store.recordRanTools({ ...scope, tools: [''], late: [], at: fixture.now() }),
+      (error: unknown) => isAppError(error) && error.code === 'internal',
+    );
+    await assert.rejects(
+      store.recordRanTools({ ...scope, ownerId: 'mallory', tools: ['x'], late: [], at: fixture.now() }),
+      (error: unknown) => isAppError(error) && error.code === 'not_found',
+    );
+  });
+
+  it('finds them through the conversations_by_tool_use index, not a scan of every conversation', async () => {
+    const plan = await fixture.database.read({
+      sql: `EXPLAIN QUERY PLAN ${RECENT_RAN_TOOLS_SQL}`,
+      args: ['conversation', 'owner', 'turn', 'conversation', 'owner', 'turn'],
+    });
+    const details = plan.rows.map((row) => String(row['detail'])).join(' | ');
+    assert.match(details, /(SCAN|SEARCH) o USING INDEX conversations_by_tool_use/, details);
   });
 });

@@ -45,6 +45,8 @@ async function readLockConflict(
 const RECENT_USER_TIMES = 20;
 /** How many of the deployment's latest turn starts a turn reads (their gaps choose the shared prefix's cache TTL). */
 const RECENT_TURN_STARTS = 20;
+/** How many of the deployment's latest conversations that ran a domain tool a turn reads (their staples). */
+export const RECENT_RAN_TOOLS = 50;
 
 /** The conversation of the scope, only once `turnId` holds its lock (so a refused lock reads nothing). */
 const LOCKED = `(SELECT c.id FROM conversations c WHERE ${OWNED} AND c.turn_lock_owner = ?)`;
@@ -57,6 +59,25 @@ const LOCKED = `(SELECT c.id FROM conversations c WHERE ${OWNED} AND c.turn_lock
 export const RECENT_TURN_STARTS_SQL =
   `SELECT t.started_at FROM turns t WHERE t.id <> ? AND ${LOCKED} IS NOT NULL ORDER BY t.started_at DESC ` +
   `LIMIT ${RECENT_TURN_STARTS}`;
+
+/**
+ * The tools the latest other conversations that ran a domain tool have run, latest first; args: the LOCKED ones twice.
+ * Served by the conversations_by_tool_use index (migration 0014).
+ */
+export const RECENT_RAN_TOOLS_SQL =
+  `SELECT o.ran_tools, o.late_tools FROM conversations o WHERE o.tools_ran_at IS NOT NULL AND ${LOCKED} IS NOT NULL AND o.id <> ${LOCKED} ` +
+  `ORDER BY o.tools_ran_at DESC LIMIT ${RECENT_RAN_TOOLS}`;
+
+/** A stored JSON list of names, or nothing when it is not one (a row another version wrote). */
+function readRanTools(text: unknown): readonly string[] {
+  if (typeof text !== 'string') return [];
+  try {
+    const names: unknown = JSON.parse(text);
+    return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 export function createTurnStartOperations(context: StoreContext): TurnStartOperations {
   return {
@@ -114,9 +135,10 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
           args: locked,
         },
         { sql: RECENT_TURN_STARTS_SQL, args: [input.turnId, ...locked] },
+        { sql: RECENT_RAN_TOOLS_SQL, args: [...locked, ...locked] },
       ];
-      const [taken, abandoned, begun, memory, uncovered, exposures, userTimes, turnStarts] = await context.database
-        .batchWrite(statements);
+      const [taken, abandoned, begun, memory, uncovered, exposures, userTimes, turnStarts, ranTools] = await context
+        .database.batchWrite(statements);
       const conversationRow = taken?.rows[0];
       const memoryRow = memory?.rows[0];
       if (conversationRow === undefined) return readLockConflict(context, input);
@@ -139,6 +161,10 @@ export function createTurnStartOperations(context: StoreContext): TurnStartOpera
         })),
         recentUserTimes: (userTimes?.rows ?? []).map((row) => readText(row, 'created_at')).reverse(),
         recentTurnStarts: (turnStarts?.rows ?? []).map((row) => readText(row, 'started_at')).reverse(),
+        recentRanTools: (ranTools?.rows ?? []).map((row) => ({
+          ran: readRanTools(row['ran_tools']),
+          late: readRanTools(row['late_tools']),
+        })),
         userMessageCount: readNumber(memoryRow, 'user_messages'),
         toolChanges: readNumber(memoryRow, 'tool_changes'),
       };

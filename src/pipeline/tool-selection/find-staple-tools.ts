@@ -1,0 +1,50 @@
+// The deployment's staples: domain tools that most of its latest conversations needed and did not have offered when
+// they did (an airline desk reads the user's record and the reservation in nearly every conversation, though users
+// rarely name either: "my user id is mia_li_3668"), offered from a conversation's first list on instead of after a
+// miss. Learned from the deployment's own conversations, for any catalogue; a tool its users name is found by their
+// words and never becomes one.
+import { compareText } from '../tool-catalogue/index.ts';
+
+/** Staples are read once at least this many of the latest conversations ran a domain tool (one is an accident). */
+export const STAPLE_MIN_CONVERSATIONS = 5;
+/** At most this many staples, most conversations first: they ride on every first list and change. */
+export const STAPLES_MAX = 3;
+
+/** What one conversation ran: its domain tools, and those of them it ran late (see listLateTools). */
+export type RanTools = { readonly ran: readonly string[]; readonly late: readonly string[] };
+
+/**
+ * The tools more than half of `conversations` (each one that ran a domain tool) ran late, most conversations first
+ * (ties by name), at most STAPLES_MAX, only those `isDomainTool` accepts; none before STAPLE_MIN_CONVERSATIONS
+ * conversations. A concierge whose conversations each need other services, or whose users name what they want, has
+ * none. Pure.
+ */
+export function findStapleTools(
+  conversations: readonly RanTools[],
+  isDomainTool: (name: string) => boolean,
+): readonly string[] {
+  const counted = conversations.filter((one) => one.ran.length > 0);
+  if (counted.length < STAPLE_MIN_CONVERSATIONS) return [];
+  const counts = new Map<string, number>();
+  for (const { late } of counted) {
+    for (const name of new Set(late)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts]
+    .filter(([name, count]) => 2 * count > counted.length && isDomainTool(name))
+    .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
+    .slice(0, STAPLES_MAX)
+    .map(([name]) => name);
+}
+
+/**
+ * The tools of `ran` (those a turn ran) that count as late: not in its tool list when the turn began (a find_tools
+ * answer brought them), or there only as a staple (so a staple stays one while most conversations still need it,
+ * rather than falling out because it was offered). Pure.
+ */
+export function listLateTools(
+  ran: readonly string[],
+  offeredAtStart: readonly string[],
+  staples: readonly string[],
+): readonly string[] {
+  return ran.filter((name) => !offeredAtStart.includes(name) || staples.includes(name));
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTurnFixture, requestToolNames, type TurnFixture, USER } from './turn-test-support.ts';
+
+const TASK_TOOLS = ['complete_task', 'create_task', 'list_tasks', 'update_task'];
+
+// The deployment's staples through the real turn loop, store and simulator: a tool most conversations needed and had
+// to find (through find_tools) is offered from the next conversation's first request on.
+describe("the deployment's staples", () => {
+  let fixture: TurnFixture;
+  before(async () => {
+    fixture = await createTurnFixture();
+  });
+  after(() => fixture.close());
+
+  /** A conversation on the task tools whose model finds the reading list through find_tools and adds a book. */
+  async function findTheReadingList(): Promise<string> {
+    const conversationId = await fixture.createConversation();
+    await fixture.store.setSelectedTools({ ownerId: USER, conversationId, tools: TASK_TOOLS });
+    fixture.simulator.script.enqueue(
+      { model: 'sonnet', toolUses: [{ name: 'find_tools', input: { query: 'add a book to my reading list' } }] },
+      { model: 'sonnet', toolUses: [{ name: 'add_reading_item', input: { title: 'Dune' } }] },
+      { model: 'sonnet', text: 'Dune is on your reading list.' },
+    );
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'My sister lent me Dune, what a story' });
+    fixture.advance(10 * 60_000);
+    return conversationId;
+  }
+
+  it('records what a conversation ran and which of it the list lacked when the turn began', async () => {
+    const conversationId = await findTheReadingList();
+    const row = await fixture.database.read({
+      sql: 'SELECT ran_tools, late_tools, tools_ran_at FROM conversations WHERE id = ?',
+      args: [conversationId],
+    });
+    assert.deepEqual(JSON.parse(String(row.rows[0]?.['ran_tools'])), ['add_reading_item']);
+    assert.deepEqual(JSON.parse(String(row.rows[0]?.['late_tools'])), ['add_reading_item']);
+    assert.equal(row.rows[0]?.['tools_ran_at'], new Date(fixture.now().getTime() - 10 * 60_000).toISOString());
+  });
+
+  it("offers it from a new conversation's first request once most of five conversations had to find it", async () => {
+    const opening = async (text: string) => {
+      const conversationId = await fixture.createConversation();
+      fixture.simulator.log.clear();
+      fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Hello! How can I help?' });
+      await fixture.service.sendMessage({ userId: USER, conversationId, text });
+      return requestToolNames(fixture.mainRequests()[0]);
+    };
+    // One conversation so far (the test above): too few to learn from.
+    assert.ok(!(await opening('Hi there, how are you today?')).includes('add_reading_item'));
+    for (let count = 0; count < 4; count += 1) await findTheReadingList();
+    const offered = await opening('Hi there, how are you today?');
+    assert.ok(offered.includes('add_reading_item'), `a staple from the first request: ${offered.join(', ')}`);
+    assert.ok(!offered.includes('create_task'), 'and nothing else the message did not ask for');
+    const asked = await opening('Please add a task to call the bank tomorrow');
+    assert.ok(asked.includes('create_task') && asked.includes('add_reading_item'), asked.join(', '));
+  });
+
+  it('leaves a kept list as it is: a staple joins a first list or a change, never a turn that keeps the list', async () => {
+    const conversationId = await fixture.createConversation();
+    await fixture.store.setSelectedTools({ ownerId: USER, conversationId, tools: TASK_TOOLS });
+    fixture.simulator.log.clear();
+    fixture.simulator.script.enqueue({ model: 'sonnet', text: 'You are welcome!' });
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Thanks a lot, that was helpful' });
+    const offered = requestToolNames(fixture.mainRequests()[0]);
+    assert.ok(!offered.includes('add_reading_item'), offered.join(', '));
+    assert.deepEqual(offered.filter((name) => TASK_TOOLS.includes(name)), TASK_TOOLS);
+  });
+});
