@@ -13,17 +13,20 @@ export function logToolListChange(
   chosen: ChosenTools,
   previousSelection: readonly string[] | null,
 ): void {
-  if (chosen.plan.kind !== 'change') return;
   const selected = chosen.order;
   const before = previousSelection ?? [];
+  const staples = selected.filter((name) => chosen.staples.includes(name) && !before.includes(name)).length;
+  // A list kept changes only at a conversation's first request, when the deployment's staples join it.
+  if (chosen.plan.kind !== 'change' && staples === 0) return;
   deps.logger.log('info', 'tool_list_changed', {
     conversationId: turn.scope.conversationId,
     turnId: turn.turnId,
-    reason: chosen.plan.reason,
-    trigger: chosen.plan.trigger.name,
-    evidenceWords: chosen.plan.trigger.words,
+    reason: chosen.plan.kind === 'change' ? chosen.plan.reason : 'staples',
+    trigger: chosen.plan.kind === 'change' ? chosen.plan.trigger.name : null,
+    evidenceWords: chosen.plan.kind === 'change' ? chosen.plan.trigger.words : 0,
     selection: chosen.selection.source,
     added: selected.filter((name) => !before.includes(name)).length,
+    staples,
     removed: before.filter((name) => !selected.includes(name)).length,
     domainTools: selected.length,
   });

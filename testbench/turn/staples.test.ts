@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Logger } from '../../src/logger.ts';
 import { createTurnFixture, requestToolNames, type TurnFixture, USER } from './turn-test-support.ts';
 
 const TASK_TOOLS = ['complete_task', 'create_task', 'list_tasks', 'update_task'];
@@ -8,8 +9,13 @@ const TASK_TOOLS = ['complete_task', 'create_task', 'list_tasks', 'update_task']
 // to find (through find_tools) is offered from the next conversation's first request on.
 describe("the deployment's staples", () => {
   let fixture: TurnFixture;
+  const changes: Readonly<Record<string, unknown>>[] = [];
+  const logger: Logger = {
+    level: 'info',
+    log: (_level, event, fields) => event === 'tool_list_changed' && changes.push(fields ?? {}),
+  };
   before(async () => {
-    fixture = await createTurnFixture();
+    fixture = await createTurnFixture({ logger });
   });
   after(() => fixture.close());
 
@@ -49,11 +55,21 @@ describe("the deployment's staples", () => {
     // One conversation so far (the test above): too few to learn from.
     assert.ok(!(await opening('Hi there, how are you today?')).includes('add_reading_item'));
     for (let count = 0; count < 4; count += 1) await findTheReadingList();
-    const offered = await opening('Hi there, how are you today?');
+    changes.length = 0;
+    const offered = await opening('Hello!');
     assert.ok(offered.includes('add_reading_item'), `a staple from the first request: ${offered.join(', ')}`);
-    assert.ok(!offered.includes('create_task'), 'and nothing else the message did not ask for');
+    assert.deepEqual(
+      changes.map((change) => [change['reason'], change['trigger'], change['added'], change['staples']]),
+      [['staples', null, 1, 1]],
+      'the first list is logged with its reason',
+    );
+    const domain = fixture.deps.registry.domainTools().map((tool) => tool.name);
+    assert.deepEqual(offered.filter((name) => domain.includes(name)), ['add_reading_item'], 'and nothing else');
+    changes.length = 0;
     const asked = await opening('Please add a task to call the bank tomorrow');
     assert.ok(asked.includes('create_task') && asked.includes('add_reading_item'), asked.join(', '));
+    assert.equal(changes[0]?.['trigger'], 'create_task');
+    assert.equal(changes[0]?.['staples'], 1);
   });
 
   it('leaves a kept list as it is: a staple joins a first list or a change, never a turn that keeps the list', async () => {
