@@ -36,6 +36,8 @@ export type ChooseToolsInput = {
    * on their own (a list kept stays as it is).
    */
   readonly staples?: readonly string[];
+  /** Each domain's staples (see findDomainStaples): added to a change whose trigger is of that domain. */
+  readonly domainStaples?: ReadonlyMap<string, readonly string[]>;
 };
 
 export type ChosenTools = {
@@ -51,7 +53,10 @@ export type ChosenTools = {
   readonly plan: ToolListPlan;
   /** The selector call, when one was made (billed like any other). */
   readonly call: ModelCallRecord | null;
-  /** The deployment's staples this turn (see ChooseToolsInput), whether or not this list took them. */
+  /**
+   * The deployment's staples and every domain's this turn (see ChooseToolsInput), whether or not this list took them:
+   * one that runs counts as late (see listLateTools).
+   */
   readonly staples: readonly string[];
 };
 
@@ -111,8 +116,14 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     maxTools: settings.maxDomainTools,
   }, learned);
   // The staples come last, as the tools in use least recently (the first to go when the list is trimmed).
+  // A change also takes the staples of its trigger's domain.
+  const fromDomain = plan.kind === 'change'
+    ? registry.domainsOf(plan.trigger.name).flatMap((domain) => input.domainStaples?.get(domain) ?? [])
+    : [];
   const staples = plan.kind === 'change' || input.previousSelection === null
-    ? (input.staples ?? []).filter((name) => !names.includes(name) && isDomainTool(deps, name))
+    ? [...new Set([...(input.staples ?? []), ...fromDomain])].filter((name) =>
+      !names.includes(name) && isDomainTool(deps, name)
+    )
     : [];
   const tools = [...names, ...staples].flatMap((name) => registry.get(name) ?? []);
   const sent = input.previousOrder ?? [...(input.previousSelection ?? [])].sort(compareText);
@@ -122,6 +133,6 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     selection,
     plan,
     call,
-    staples: input.staples ?? [],
+    staples: [...new Set([...(input.staples ?? []), ...[...(input.domainStaples?.values() ?? [])].flat()])],
   };
 }

@@ -1,7 +1,13 @@
 // One turn in four steps (load, build, run, update); idempotency, the one-turn lock, billing, the store write, logging
 // and whether a summary refresh is due are the named helpers around them.
 import { sumBilledUsage } from '../pipeline/cost/index.ts';
-import { findStapleTools, listCalledTools, listRanTools, orderToolsByUse } from '../pipeline/tool-selection/index.ts';
+import {
+  findDomainStaples,
+  findStapleTools,
+  listCalledTools,
+  listRanTools,
+  orderToolsByUse,
+} from '../pipeline/tool-selection/index.ts';
 import type { StoredMessage } from '../store/store-records.ts';
 import type { SendMessageInput, TurnResult } from './chat-service.ts';
 import { chooseTools, type ChosenTools } from './choose-tools.ts';
@@ -74,6 +80,11 @@ async function build(
     previousOrder,
     calledTools,
     staples: findStapleTools(turn.snapshot.recentRanTools, (name) => isDomainTool(deps, name)),
+    domainStaples: findDomainStaples(
+      turn.snapshot.recentRanTools,
+      deps.registry.domainsOf,
+      (name) => isDomainTool(deps, name),
+    ),
   });
   if (chosen.call !== null) ledger.record(chosen.call);
   const selected = chosen.order;

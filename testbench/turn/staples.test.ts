@@ -83,3 +83,64 @@ describe("the deployment's staples", () => {
     assert.deepEqual(offered.filter((name) => TASK_TOOLS.includes(name)), TASK_TOOLS);
   });
 });
+
+// A domain's staples: the step most of one domain's conversations had to find joins a change into that domain, though
+// too few of the deployment's conversations went there for it to be a staple of them all.
+describe("a domain's staples", () => {
+  let fixture: TurnFixture;
+  before(async () => {
+    fixture = await createTurnFixture();
+  });
+  after(() => fixture.close());
+
+  const GOAL_REQUEST = 'I want to set a goal to run a marathon this year';
+
+  async function firstList(text: string): Promise<string[]> {
+    const conversationId = await fixture.createConversation();
+    fixture.simulator.log.clear();
+    fixture.simulator.script.enqueue({ model: 'sonnet', text: 'Done.' });
+    await fixture.service.sendMessage({ userId: USER, conversationId, text });
+    fixture.advance(10 * 60_000);
+    return requestToolNames(fixture.mainRequests()[0]);
+  }
+
+  /** A conversation on its domain's other tools whose model runs `tool` after finding it through find_tools. */
+  async function findLate(offered: readonly string[], tool: string, input: Record<string, unknown>): Promise<void> {
+    const conversationId = await fixture.createConversation();
+    await fixture.store.setSelectedTools({ ownerId: USER, conversationId, tools: offered });
+    fixture.simulator.script.enqueue(
+      { model: 'sonnet', toolUses: [{ name: 'find_tools', input: { query: tool.replaceAll('_', ' ') } }] },
+      { model: 'sonnet', toolUses: [{ name: tool, input }] },
+      { model: 'sonnet', text: 'Done.' },
+    );
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Could you take care of that for me?' });
+    fixture.advance(10 * 60_000);
+  }
+
+  /** A conversation whose model runs an offered note tool. */
+  async function writeNote(): Promise<void> {
+    const conversationId = await fixture.createConversation();
+    await fixture.store.setSelectedTools({ ownerId: USER, conversationId, tools: ['create_note', 'search_notes'] });
+    fixture.simulator.script.enqueue(
+      { model: 'sonnet', toolUses: [{ name: 'create_note', input: { title: 'Milk', body: 'Buy milk' } }] },
+      { model: 'sonnet', text: 'Saved.' },
+    );
+    await fixture.service.sendMessage({ userId: USER, conversationId, text: 'Note that I need to buy milk' });
+    fixture.advance(10 * 60_000);
+  }
+
+  it("offers it at a change into that domain, not at another domain's change or a first list", async () => {
+    const goals = fixture.deps.registry.domainTools('goals').map((tool) => tool.name);
+    const before = await firstList(GOAL_REQUEST);
+    const left = goals.find((name) => !before.includes(name));
+    assert.ok(left !== undefined, `a goal tool the request leaves out: ${before.join(', ')}`);
+    for (let count = 0; count < 5; count += 1) {
+      await findLate(goals.filter((name) => name !== left), left, { goal_id: 'g-1', task_id: 't-1' });
+    }
+    for (let count = 0; count < 6; count += 1) await writeNote();
+    const after = await firstList(GOAL_REQUEST);
+    assert.ok(after.includes(left), `${left} joins the change into goals: ${after.join(', ')}`);
+    assert.ok(!(await firstList('Hello!')).includes(left), 'no staple of the whole deployment (5 of 11)');
+    assert.ok(!(await firstList('Please add a task to call the bank tomorrow')).includes(left), 'nor of tasks');
+  });
+});

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findStapleTools, listLateTools, STAPLE_MIN_CONVERSATIONS, STAPLES_MAX } from './find-staple-tools.ts';
+import {
+  findDomainStaples,
+  findStapleTools,
+  listLateTools,
+  STAPLE_MIN_CONVERSATIONS,
+  STAPLES_MAX,
+} from './find-staple-tools.ts';
 
 const domain = (name: string) => name !== 'help';
 /** An airline desk's conversation: what it ran, and what it ran without having it offered at the turn's start. */
@@ -70,5 +76,38 @@ describe('listLateTools', () => {
       ['get_user_details', 'get_reservation_details'],
     );
     assert.deepEqual(listLateTools([], ['a'], ['a']), []);
+  });
+});
+
+describe('findDomainStaples', () => {
+  const domains: Record<string, string[]> = {
+    cd: ['files'],
+    mv: ['files'],
+    ls: ['files'],
+    startEngine: ['vehicle'],
+    pressBrakePedal: ['vehicle'],
+    post_tweet: ['twitter'],
+  };
+  const domainsOf = (name: string) => (Object.hasOwn(domains, name) ? domains[name] ?? [] : []);
+  const trip = (late: string[], more: string[]) => ({ ran: [...late, ...more], late });
+
+  it("learns each domain's step from the conversations that went there, though the deployment's share is lower", () => {
+    const conversations = [
+      ...Array.from({ length: 5 }, () => trip(['cd'], ['mv'])),
+      trip([], ['ls']),
+      ...Array.from({ length: 6 }, () => trip([], ['startEngine', 'post_tweet'])),
+    ];
+    assert.deepEqual(findStapleTools(conversations, domain), [], '5 of 12: no staple of the whole deployment');
+    assert.deepEqual([...findDomainStaples(conversations, domainsOf, domain)], [['files', ['cd']]]);
+  });
+
+  it("needs more than half of the domain's conversations, and enough of them", () => {
+    const few = Array.from({ length: 4 }, () => trip(['pressBrakePedal'], ['startEngine']));
+    assert.deepEqual([...findDomainStaples(few, domainsOf, domain)], []);
+    const half = [...few, ...Array.from({ length: 4 }, () => trip([], ['startEngine']))];
+    assert.deepEqual([...findDomainStaples(half, domainsOf, domain)], []);
+    assert.deepEqual([...findDomainStaples([...half, trip(['pressBrakePedal'], [])], domainsOf, domain)], [
+      ['vehicle', ['pressBrakePedal']],
+    ]);
   });
 });

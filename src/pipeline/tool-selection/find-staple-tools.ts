@@ -1,5 +1,5 @@
-// The deployment's staples: domain tools that most of its latest conversations needed and did not have offered when
-// they did (an airline desk reads the user's record and the reservation in nearly every conversation, though users
+// The deployment's staples: domain tools that most of its latest conversations (or most of those that went to one
+// domain) needed and did not have offered when they did (an airline desk reads the user's record and the reservation in nearly every conversation, though users
 // rarely name either: "my user id is mia_li_3668"), offered from a conversation's first list on instead of after a
 // miss. Learned from the deployment's own conversations, for any catalogue; a tool its users name is found by their
 // words and never becomes one.
@@ -47,4 +47,42 @@ export function listLateTools(
   staples: readonly string[],
 ): readonly string[] {
   return ran.filter((name) => !offeredAtStart.includes(name) || staples.includes(name));
+}
+
+/**
+ * Each domain's staples: the tools of a domain that more than half of the conversations that ran one of its tools ran
+ * late (at most STAPLES_MAX, most conversations first, ties by name; none before STAPLE_MIN_CONVERSATIONS such
+ * conversations), for a deployment whose conversations go to several domains: the step a domain's tasks take and
+ * their users do not name (a file system's `cd`), offered when the list changes into that domain. Pure.
+ */
+export function findDomainStaples(
+  conversations: readonly RanTools[],
+  domainsOf: (name: string) => readonly string[],
+  isDomainTool: (name: string) => boolean,
+): ReadonlyMap<string, readonly string[]> {
+  const seen = new Map<string, number>();
+  const late = new Map<string, Map<string, number>>();
+  for (const one of conversations) {
+    const domains = new Set(one.ran.flatMap((name) => domainsOf(name)));
+    for (const domain of domains) seen.set(domain, (seen.get(domain) ?? 0) + 1);
+    for (const name of new Set(one.late)) {
+      for (const domain of domainsOf(name)) {
+        const counts = late.get(domain) ?? new Map<string, number>();
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+        late.set(domain, counts);
+      }
+    }
+  }
+  const staples = new Map<string, readonly string[]>();
+  for (const [domain, counts] of late) {
+    const total = seen.get(domain) ?? 0;
+    if (total < STAPLE_MIN_CONVERSATIONS) continue;
+    const chosen = [...counts]
+      .filter(([name, count]) => 2 * count > total && isDomainTool(name))
+      .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
+      .slice(0, STAPLES_MAX)
+      .map(([name]) => name);
+    if (chosen.length > 0) staples.set(domain, chosen);
+  }
+  return staples;
 }

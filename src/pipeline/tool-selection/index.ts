@@ -8,7 +8,13 @@ export { FIND_TOOLS_NAME, FIND_TOOLS_TOOL } from './find-tools-tool.ts';
 export { findNamedDomains } from './find-named-domains.ts';
 export { findAssentedStep, findNextStep } from './find-next-steps.ts';
 export type { FindAssentedStepInput, FindNextStepInput } from './find-next-steps.ts';
-export { findStapleTools, listLateTools, STAPLE_MIN_CONVERSATIONS, STAPLES_MAX } from './find-staple-tools.ts';
+export {
+  findDomainStaples,
+  findStapleTools,
+  listLateTools,
+  STAPLE_MIN_CONVERSATIONS,
+  STAPLES_MAX,
+} from './find-staple-tools.ts';
 export type { RanTools } from './find-staple-tools.ts';
 export { focusToolRanking } from './focus-tool-ranking.ts';
 export { listCalledTools } from './list-called-tools.ts';
