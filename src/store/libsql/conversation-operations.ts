@@ -20,10 +20,21 @@ type ConversationOperations = Pick<
   'createConversation' | 'getConversation' | 'deleteConversation' | 'setSelectedTools' | 'recordRanTools'
 >;
 
-/** A stored JSON list of names (or null) with the names of one `?` argument added, once each, as a JSON list. */
+/**
+ * The most names a conversation's ran or late tools keep: a conversation that ran more distinct tools is a batch, and
+ * the staples need only the common few (the 50 rows a turn reads stay small).
+ */
+export const RAN_TOOLS_MAX = 64;
+
+/**
+ * A stored JSON list of names (or null) with the names of one `?` argument that it lacks added after it, once each, as
+ * a JSON list of at most RAN_TOOLS_MAX (the stored ones first).
+ */
 function unionOfNames(column: string): string {
-  return `(SELECT json_group_array(value) FROM (SELECT value FROM json_each(COALESCE(${column}, '[]')) ` +
-    'UNION SELECT value FROM json_each(?)))';
+  const stored = `json_each(COALESCE(${column}, '[]'))`;
+  return `(SELECT json_group_array(value) FROM (SELECT value FROM (SELECT value, 0 AS part, key AS at FROM ${stored} ` +
+    `UNION ALL SELECT value, 1, MIN(key) FROM json_each(?) WHERE value NOT IN (SELECT value FROM ${stored}) ` +
+    `GROUP BY value) ORDER BY part, at LIMIT ${RAN_TOOLS_MAX}))`;
 }
 
 export function createConversationOperations(context: StoreContext): ConversationOperations {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isAppError } from '../../errors.ts';
 import { seedMessages } from '../test-support/seed-messages.ts';
+import { RAN_TOOLS_MAX } from './conversation-operations.ts';
 import { RECENT_RAN_TOOLS, RECENT_RAN_TOOLS_SQL, RECENT_TURN_STARTS_SQL } from './turn-start-operations.ts';
 import { createStoreFixture, type StoreFixture, textMessage } from '../test-support/temp-database.ts';
 
@@ -260,6 +261,20 @@ describe('startTurn deployment staples', () => {
       'the union of its turns, each tool once, and the conversation that ran one last comes first',
     );
     await store.completeTurn({ ...later, turnId: 'staples-2' });
+  });
+
+  it('keeps at most 64 names a conversation ran, the first it ran first, each once', async () => {
+    const { store } = fixture;
+    const scope = await newScope('kim');
+    const names = (from: number, to: number) => Array.from({ length: to - from }, (_, at) => `tool_${from + at}`);
+    await store.recordRanTools({ ...scope, tools: names(0, 40), late: ['tool_3', 'tool_3'], at: fixture.now() });
+    await store.recordRanTools({ ...scope, tools: names(30, 100), late: ['tool_1', 'tool_3'], at: fixture.now() });
+    const row = await fixture.database.read({
+      sql: 'SELECT ran_tools, late_tools FROM conversations WHERE id = ?',
+      args: [scope.conversationId],
+    });
+    assert.deepEqual(JSON.parse(String(row.rows[0]?.['ran_tools'])), names(0, RAN_TOOLS_MAX));
+    assert.deepEqual(JSON.parse(String(row.rows[0]?.['late_tools'])), ['tool_3', 'tool_1']);
   });
 
   it('refuses a list that holds no tool name, and a conversation of another owner', async () => {
