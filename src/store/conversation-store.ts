@@ -1,4 +1,5 @@
 // The conversation store port: everything the turn loop and the HTTP layer persist. libSQL implements it.
+import type { RanTools } from '../pipeline/tool-selection/index.ts';
 import type {
   AssetExposure,
   ConversationRecord,
@@ -46,7 +47,7 @@ export type TurnSnapshot = {
    * most 50 conversations, the latest first), whatever their user: which tools most conversations need and lack. Only
    * tool names.
    */
-  readonly recentRanTools: readonly { readonly ran: readonly string[]; readonly late: readonly string[] }[];
+  readonly recentRanTools: readonly RanTools[];
   /** Visible user messages stored so far (the turns before this one). */
   readonly userMessageCount: number;
   /** Times the domain tool selection changed after the first one (a rewrite of the prefix behind the tools). */

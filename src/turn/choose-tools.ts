@@ -2,9 +2,12 @@
 // model's call when the policy asks for it (a change of the list the ranking is unsure about), with a bounded wait.
 import {
   applyToolSelection,
+  findDomainStaples,
+  findStapleTools,
   finishToolList,
   keepToolPlaces,
   planToolList,
+  type RanTools,
   type ToolListPlan,
   type ToolSelection,
 } from '../pipeline/tool-selection/index.ts';
@@ -32,12 +35,11 @@ export type ChooseToolsInput = {
   /** Tools the model called in the window, most recent first: they show the conversation's domain and stay selected. */
   readonly calledTools?: readonly string[];
   /**
-   * The deployment's staples (see findStapleTools): added to a conversation's first list and to every change, never
-   * on their own (a list kept stays as it is).
+   * What the deployment's latest other conversations ran, and ran late: their staples (see findStapleTools) join a
+   * conversation's first list and every change, each domain's (see findDomainStaples) a change whose trigger is of
+   * that domain; never a list kept.
    */
-  readonly staples?: readonly string[];
-  /** Each domain's staples (see findDomainStaples): added to a change whose trigger is of that domain. */
-  readonly domainStaples?: ReadonlyMap<string, readonly string[]>;
+  readonly recentRanTools?: readonly RanTools[];
 };
 
 export type ChosenTools = {
@@ -115,15 +117,17 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     minTools: settings.minDomainTools,
     maxTools: settings.maxDomainTools,
   }, learned);
-  // The staples come last, as the tools in use least recently (the first to go when the list is trimmed).
-  // A change also takes the staples of its trigger's domain.
+  // The staples come last, as the tools in use least recently (the first to go when the list is trimmed). A change
+  // also takes the staples of its trigger's domain.
+  const isDomain = (name: string) => isDomainTool(deps, name);
+  const ran = input.recentRanTools ?? [];
+  const deploymentStaples = findStapleTools(ran, isDomain);
+  const domainStaples = findDomainStaples(ran, registry.domainsOf, isDomain);
   const fromDomain = plan.kind === 'change'
-    ? registry.domainsOf(plan.trigger.name).flatMap((domain) => input.domainStaples?.get(domain) ?? [])
+    ? registry.domainsOf(plan.trigger.name).flatMap((domain) => domainStaples.get(domain) ?? [])
     : [];
   const staples = plan.kind === 'change' || input.previousSelection === null
-    ? [...new Set([...(input.staples ?? []), ...fromDomain])].filter((name) =>
-      !names.includes(name) && isDomainTool(deps, name)
-    )
+    ? [...new Set([...deploymentStaples, ...fromDomain])].filter((name) => !names.includes(name))
     : [];
   const tools = [...names, ...staples].flatMap((name) => registry.get(name) ?? []);
   const sent = input.previousOrder ?? [...(input.previousSelection ?? [])].sort(compareText);
@@ -133,6 +137,6 @@ export async function chooseTools(deps: TurnDependencies, input: ChooseToolsInpu
     selection,
     plan,
     call,
-    staples: [...new Set([...(input.staples ?? []), ...[...(input.domainStaples?.values() ?? [])].flat()])],
+    staples: [...new Set([...deploymentStaples, ...[...domainStaples.values()].flat()])],
   };
 }

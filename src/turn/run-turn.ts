@@ -1,13 +1,7 @@
 // One turn in four steps (load, build, run, update); idempotency, the one-turn lock, billing, the store write, logging
 // and whether a summary refresh is due are the named helpers around them.
 import { sumBilledUsage } from '../pipeline/cost/index.ts';
-import {
-  findDomainStaples,
-  findStapleTools,
-  listCalledTools,
-  listRanTools,
-  orderToolsByUse,
-} from '../pipeline/tool-selection/index.ts';
+import { listCalledTools, listRanTools, orderToolsByUse } from '../pipeline/tool-selection/index.ts';
 import type { StoredMessage } from '../store/store-records.ts';
 import type { SendMessageInput, TurnResult } from './chat-service.ts';
 import { chooseTools, type ChosenTools } from './choose-tools.ts';
@@ -22,7 +16,7 @@ import { isSummaryDue } from './refresh-summary.ts';
 import { type ModelStepsResult, runModelSteps, type TurnJournal } from './run-model-steps.ts';
 import { type Learning, loadLearning, saveLearning } from './learned-state.ts';
 import { storeTurn } from './store-turn.ts';
-import { isDomainTool, recordRanTools, recordToolCoUse } from './tool-co-use.ts';
+import { recordRanTools, recordToolCoUse } from './tool-co-use.ts';
 import { abandonTurn, type LockedTurn, lockTurn } from './lock-turn.ts';
 import { logToolListChange, logTurn } from './log-turn.ts';
 import { watchTurn } from './watch-turn.ts';
@@ -79,12 +73,7 @@ async function build(
     previousSelection,
     previousOrder,
     calledTools,
-    staples: findStapleTools(turn.snapshot.recentRanTools, (name) => isDomainTool(deps, name)),
-    domainStaples: findDomainStaples(
-      turn.snapshot.recentRanTools,
-      deps.registry.domainsOf,
-      (name) => isDomainTool(deps, name),
-    ),
+    recentRanTools: turn.snapshot.recentRanTools,
   });
   if (chosen.call !== null) ledger.record(chosen.call);
   const selected = chosen.order;

@@ -78,12 +78,13 @@ export async function createReplayEnvironment(options: ReplayEnvironmentOptions)
   // --domain-tools all over a catalogue too large to send whole: said here, before any conversation starts.
   const problem = findEveryToolProblem(built.registry, options.settings);
   if (problem !== undefined) return { ok: false, reason: problem, everyToolRefused: true };
-  // The policy the service will run (DOMAIN_TOOLS=auto resolved for this catalogue), for the run's report.
+  // What DOMAIN_TOOLS=auto comes to for this catalogue, and so the policy the service will run, for the run's report.
+  const autoChoice = resolveDomainToolPolicy(built.registry, { ...options.settings, domainToolPolicy: 'auto' });
+  const { domainToolPolicy } = options.settings;
   const settings = {
     ...options.settings,
-    domainToolPolicy: resolveDomainToolPolicy(built.registry, options.settings).policy,
+    domainToolPolicy: domainToolPolicy === 'auto' ? autoChoice.policy : domainToolPolicy,
   };
-  const autoChoice = resolveDomainToolPolicy(built.registry, { ...options.settings, domainToolPolicy: 'auto' });
   const temp = options.databaseUrl === undefined ? mkdtempSync(join(tmpdir(), 'tokenwise-replay-')) : undefined;
   const databaseUrl = options.databaseUrl ?? `file:${join(temp as string, 'replay.db')}`;
   const start = Date.parse(options.conversations[0]?.turns[0]?.at ?? '');

@@ -80,15 +80,15 @@ describe('listLateTools', () => {
 });
 
 describe('findDomainStaples', () => {
-  const domains: Record<string, string[]> = {
-    cd: ['files'],
-    mv: ['files'],
-    ls: ['files'],
-    startEngine: ['vehicle'],
-    pressBrakePedal: ['vehicle'],
-    post_tweet: ['twitter'],
-  };
-  const domainsOf = (name: string) => (Object.hasOwn(domains, name) ? domains[name] ?? [] : []);
+  const domains = new Map([
+    ['cd', ['files']],
+    ['mv', ['files']],
+    ['ls', ['files']],
+    ['startEngine', ['vehicle']],
+    ['pressBrakePedal', ['vehicle']],
+    ['post_tweet', ['twitter']],
+  ]);
+  const domainsOf = (name: string) => domains.get(name) ?? [];
   const trip = (late: string[], more: string[]) => ({ ran: [...late, ...more], late });
 
   it("learns each domain's step from the conversations that went there, though the deployment's share is lower", () => {

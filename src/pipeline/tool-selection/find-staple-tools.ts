@@ -1,8 +1,8 @@
 // The deployment's staples: domain tools that most of its latest conversations (or most of those that went to one
-// domain) needed and did not have offered when they did (an airline desk reads the user's record and the reservation in nearly every conversation, though users
-// rarely name either: "my user id is mia_li_3668"), offered from a conversation's first list on instead of after a
-// miss. Learned from the deployment's own conversations, for any catalogue; a tool its users name is found by their
-// words and never becomes one.
+// domain) needed and did not have offered when they did (an airline desk reads the user's record and the reservation
+// in nearly every conversation, though users rarely name either: "my user id is mia_li_3668"), offered from a
+// conversation's first list on instead of after a miss. Learned from the deployment's own conversations, for any
+// catalogue; a tool its users name is found by their words and never becomes one.
 import { compareText } from '../tool-catalogue/index.ts';
 
 /** Staples are read once at least this many of the latest conversations ran a domain tool (one is an accident). */
@@ -24,13 +24,25 @@ export function findStapleTools(
   isDomainTool: (name: string) => boolean,
 ): readonly string[] {
   const counted = conversations.filter((one) => one.ran.length > 0);
-  if (counted.length < STAPLE_MIN_CONVERSATIONS) return [];
   const counts = new Map<string, number>();
   for (const { late } of counted) {
     for (const name of new Set(late)) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
+  return pickStaples(counts, counted.length, isDomainTool);
+}
+
+/**
+ * Of `counts` (the conversations that ran each tool late, among `total`), those in more than half of them, most first
+ * (ties by name), at most STAPLES_MAX, only those `isDomainTool` accepts; none below STAPLE_MIN_CONVERSATIONS.
+ */
+function pickStaples(
+  counts: ReadonlyMap<string, number>,
+  total: number,
+  isDomainTool: (name: string) => boolean,
+): readonly string[] {
+  if (total < STAPLE_MIN_CONVERSATIONS) return [];
   return [...counts]
-    .filter(([name, count]) => 2 * count > counted.length && isDomainTool(name))
+    .filter(([name, count]) => 2 * count > total && isDomainTool(name))
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .slice(0, STAPLES_MAX)
     .map(([name]) => name);
@@ -75,13 +87,7 @@ export function findDomainStaples(
   }
   const staples = new Map<string, readonly string[]>();
   for (const [domain, counts] of late) {
-    const total = seen.get(domain) ?? 0;
-    if (total < STAPLE_MIN_CONVERSATIONS) continue;
-    const chosen = [...counts]
-      .filter(([name, count]) => 2 * count > total && isDomainTool(name))
-      .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
-      .slice(0, STAPLES_MAX)
-      .map(([name]) => name);
+    const chosen = pickStaples(counts, seen.get(domain) ?? 0, isDomainTool);
     if (chosen.length > 0) staples.set(domain, chosen);
   }
   return staples;

@@ -64,8 +64,8 @@ export const RECENT_TURN_STARTS_SQL =
  * The tools the latest other conversations that ran a domain tool have run, latest first; args: the LOCKED ones twice.
  * Served by the conversations_by_tool_use index (migration 0014).
  */
-export const RECENT_RAN_TOOLS_SQL =
-  `SELECT o.ran_tools, o.late_tools FROM conversations o WHERE o.tools_ran_at IS NOT NULL AND ${LOCKED} IS NOT NULL AND o.id <> ${LOCKED} ` +
+export const RECENT_RAN_TOOLS_SQL = 'SELECT o.ran_tools, o.late_tools FROM conversations o ' +
+  `WHERE o.tools_ran_at IS NOT NULL AND ${LOCKED} IS NOT NULL AND o.id <> ${LOCKED} ` +
   `ORDER BY o.tools_ran_at DESC LIMIT ${RECENT_RAN_TOOLS}`;
 
 /** A stored JSON list of names, or nothing when it is not one (a row another version wrote). */
